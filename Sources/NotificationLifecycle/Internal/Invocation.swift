@@ -1,0 +1,34 @@
+package import Foundation
+
+/// How an info calls its handler, resolved when the info is made so that a post does no lookup.
+package enum Invocation: Sendable {
+    /// A closure that needs no observer.
+    case unbound(@Sendable (Notification) -> Void)
+    /// A handler that receives the (weakly held) observer, called on the posting thread or the info's queue.
+    case bound(@Sendable (AnyObject, Notification) -> Void)
+    /// A handler that receives the observer on the main actor.
+    case boundOnMainActor(@MainActor @Sendable (AnyObject, Notification) -> Void)
+    /// A selector name the observer does not answer: the info was reported when made and never listens.
+    case unresolved
+
+    var needsObserver: Bool {
+        switch self {
+        case .unbound, .unresolved: return false
+        case .bound, .boundOnMainActor: return true
+        }
+    }
+}
+
+extension Invocation {
+    /// A bound invocation for a handler typed with its owner's class.
+    static func ownerTyped<Owner: AnyObject>(_ handler: @escaping @Sendable (Owner, Notification) -> Void) -> Invocation {
+        .bound { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }
+    }
+
+    /// A main-actor invocation for a handler typed with its owner's class.
+    static func ownerTypedOnMainActor<Owner: AnyObject>(
+        _ handler: @escaping @MainActor @Sendable (Owner, Notification) -> Void
+    ) -> Invocation {
+        .boundOnMainActor { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }
+    }
+}

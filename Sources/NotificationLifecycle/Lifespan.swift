@@ -1,0 +1,60 @@
+/// When a ``NotificationInfo`` should be listening.
+///
+/// A lifespan is a label, not a timer: the object that owns the info (a ``ControllerBase`` or a
+/// ``NotificationEngine``) starts and stops every info of a lifespan together.
+///
+/// | Lifespan | Starts | Stops |
+/// | --- | --- | --- |
+/// | ``lifetime`` | at the end of the controller's `init` | at the controller's `deinit` |
+/// | ``visible`` | on `appear()` | on `disappear()` and at `deinit` |
+/// | ``custom(_:)`` | on `startListeningForNotifications(withLifespan:)` | on `stopListeningForNotifications(withLifespan:)` and at `deinit` |
+///
+/// ```swift
+/// extension Lifespan {
+///     static let editing = Lifespan.custom("editing")
+/// }
+/// ```
+public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
+    private enum Kind: Hashable, Sendable {
+        case lifetime
+        case visible
+        case custom(String)
+    }
+
+    private let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Listens from the end of the owner's initialisation until it is released.
+    public static let lifetime = Lifespan(.lifetime)
+
+    /// Listens while the owner is on screen: between `appear()` and `disappear()`.
+    public static let visible = Lifespan(.visible)
+
+    /// A named lifespan that the owner starts and stops itself, such as `.custom("editing")`.
+    ///
+    /// Any number of custom lifespans may exist; each is started and stopped on its own. Two custom lifespans
+    /// are the same when their names are equal.
+    ///
+    /// - Parameter name: The lifespan's name. An empty name is reported as a mistake when an info is made with it.
+    public static func custom(_ name: String) -> Lifespan {
+        Lifespan(.custom(name))
+    }
+
+    /// The name of a custom lifespan, or `nil` for ``lifetime`` and ``visible``.
+    public var customName: String? {
+        if case .custom(let name) = kind { return name }
+        return nil
+    }
+
+    /// `lifetime`, `visible`, or `custom("name")`.
+    public var description: String {
+        switch kind {
+        case .lifetime: return "lifetime"
+        case .visible: return "visible"
+        case .custom(let name): return "custom(\"\(name)\")"
+        }
+    }
+}

@@ -1,0 +1,320 @@
+public import Foundation
+
+/// The machinery behind ``ControllerBase``: a set of infos and the lifespans that are active now.
+///
+/// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
+/// `UIViewController`. Conform to ``NotificationEngineOwner`` to get the same shorthands, and forward the lifecycle:
+///
+/// ```swift
+/// final class ScreenViewController: UIViewController, NotificationEngineOwner {
+///     let notificationEngine = NotificationEngine()
+///
+///     override func viewDidLoad() {
+///         super.viewDidLoad()
+///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in screen.applyTheme() }
+///     }
+///     override func viewWillAppear(_ animated: Bool) {
+///         super.viewWillAppear(animated)
+///         notificationEngine.appear()
+///     }
+///     override func viewDidDisappear(_ animated: Bool) {
+///         super.viewDidDisappear(animated)
+///         notificationEngine.disappear()
+///     }
+/// }
+/// ```
+///
+/// When the engine is released, every info it holds stops; an owner that keeps the only reference needs no
+/// `deinit` code. The ``Lifespan/lifetime`` lifespan of an engine made with ``init(center:)`` is active from the
+/// start.
+///
+/// All methods are safe to call from any thread and from inside a handler. The engine never calls user code while
+/// holding its lock.
+public final class NotificationEngine: Sendable {
+    /// The center that shorthand-made infos register with.
+    public let center: NotificationCenter
+
+    private let state: LockedValueBox<State>
+
+    private struct State {
+        var infos: [NotificationInfo] = []
+        var keys: Set<RegistrationKey> = []
+        var active: Set<Lifespan> = []
+        var populate: PopulatePhase = .notStarted
+    }
+
+    /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
+    private enum PopulatePhase {
+        case notStarted
+        case populating(superCalled: Bool)
+        case finished
+    }
+
+    /// Makes an engine whose ``Lifespan/lifetime`` lifespan is active at once.
+    ///
+    /// - Parameter center: The center shorthand-made infos register with.
+    public convenience init(center: NotificationCenter = .default) {
+        self.init(center: center, lifetimeActive: true)
+    }
+
+    /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
+    package init(center: NotificationCenter, lifetimeActive: Bool) {
+        self.center = center
+        var state = State()
+        if lifetimeActive { state.active.insert(.lifetime) }
+        self.state = LockedValueBox(state)
+    }
+
+    deinit {
+        stopAll()
+    }
+
+    private var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    // MARK: - Inspection
+
+    /// The infos, in the order they were added.
+    public var infos: [NotificationInfo] {
+        state.withLock { $0.infos }
+    }
+
+    /// The lifespans whose infos listen now.
+    public var activeLifespans: Set<Lifespan> {
+        state.withLock { $0.active }
+    }
+
+    /// Whether `lifespan` is active: its infos were started and not stopped since.
+    public func isActive(_ lifespan: Lifespan) -> Bool {
+        state.withLock { $0.active.contains(lifespan) }
+    }
+
+    // MARK: - Adding and removing
+
+    /// Adds an info; starts it at once when its lifespan is active.
+    ///
+    /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
+    /// that already belongs to another engine.
+    ///
+    /// - Returns: Whether the info was added.
+    @discardableResult
+    public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
+        enum Result {
+            case added(NotificationInfo.StartOutcome?)
+            case sameInstance
+            case duplicate(of: NotificationInfo?)
+            case foreign
+        }
+        let result = state.withLock { state -> Result in
+            if state.infos.contains(where: { $0 === info }) { return .sameInstance }
+            if state.keys.contains(info.registrationKey) {
+                return .duplicate(of: state.infos.first { $0.registrationKey == info.registrationKey })
+            }
+            if info.claim(for: id) != nil { return .foreign }
+            state.infos.append(info)
+            state.keys.insert(info.registrationKey)
+            let startsNow = state.active.contains(info.lifespan)
+            return .added(startsNow ? info.start(byHold: false) : nil)
+        }
+        switch result {
+        case .added(let outcome):
+            if let outcome { info.report(outcome) }
+            return true
+        case .sameInstance:
+            reportDiagnostic(
+                .duplicateRegistration,
+                "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
+                    + "registered twice.",
+                fileID: fileID,
+                line: line
+            )
+        case .duplicate(let existing):
+            let place = existing.map { " (first added from \($0.fileID):\($0.line))" } ?? ""
+            reportDiagnostic(
+                .duplicateRegistration,
+                "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
+                    + "handler as one already added\(place). Remove one of them; the second is not registered.",
+                fileID: fileID,
+                line: line
+            )
+        case .foreign:
+            reportDiagnostic(
+                .foreignInfo,
+                "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
+                    + "engine. Make a new info for this one; it is not added.",
+                fileID: fileID,
+                line: line
+            )
+        }
+        return false
+    }
+
+    /// Stops an info and removes it. An info that was not added here is reported and left alone.
+    public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
+        let removed = state.withLock { state -> Bool in
+            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
+            state.infos.remove(at: index)
+            state.keys.remove(info.registrationKey)
+            info.stop()
+            info.release(from: id)
+            return true
+        }
+        if !removed {
+            reportDiagnostic(
+                .foreignInfo,
+                "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
+                    + "the controller it was added to, or call stopListening() on it.",
+                fileID: fileID,
+                line: line
+            )
+        }
+    }
+
+    // MARK: - Lifespans
+
+    /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
+    /// added later start at once.
+    public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
+        transition(fileID: fileID, line: line, name: "startListeningForNotifications(withLifespan: \(lifespan))") {
+            state in
+            state.active.insert(lifespan)
+            return Self.startInfos(of: lifespan, in: state)
+        }
+    }
+
+    /// Stops every info of `lifespan` and marks the lifespan inactive.
+    ///
+    /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
+    /// changes nothing; use a custom lifespan for listeners that pause.
+    public func stop(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
+        if lifespan == .lifetime {
+            reportDiagnostic(
+                .lifetimeStop,
+                "Expected lifetime infos to listen until their owner is released, but stopListeningForNotifications"
+                    + "(withLifespan: .lifetime) was called. Use a custom lifespan for listeners that pause; "
+                    + "nothing was stopped.",
+                fileID: fileID,
+                line: line
+            )
+            return
+        }
+        transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
+            state in
+            state.active.remove(lifespan)
+            for info in state.infos where info.lifespan == lifespan {
+                info.stop()
+            }
+            return []
+        }
+    }
+
+    /// Starts the ``Lifespan/visible`` infos, unless they are active already.
+    public func appear(fileID: String = #fileID, line: Int = #line) {
+        transition(fileID: fileID, line: line, name: "appear()") { state in
+            guard state.active.insert(.visible).inserted else { return [] }
+            return Self.startInfos(of: .visible, in: state)
+        }
+    }
+
+    /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
+    public func disappear(fileID: String = #fileID, line: Int = #line) {
+        transition(fileID: fileID, line: line, name: "disappear()") { state in
+            guard state.active.remove(.visible) != nil else { return [] }
+            for info in state.infos where info.lifespan == .visible {
+                info.stop()
+            }
+            return []
+        }
+    }
+
+    /// Stops every info and deactivates every lifespan; what the owner's `deinit` does.
+    ///
+    /// The infos stay in ``infos`` and no longer belong to the engine, so they can be started on their own.
+    public func stopAll() {
+        state.withLock { state in
+            state.active.removeAll()
+            for info in state.infos {
+                info.stop()
+                info.release(from: id)
+            }
+        }
+    }
+
+    /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
+    ///
+    /// Transitions hold the engine's lock while starting and stopping infos, so that concurrent `appear()` and
+    /// `disappear()` calls end in a consistent state. Starting and stopping run no user code.
+    private func transition(
+        fileID: String,
+        line: Int,
+        name: String,
+        _ body: (inout State) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
+    ) {
+        let outcome = state.withLock { state -> [(NotificationInfo, NotificationInfo.StartOutcome)]? in
+            if case .populating = state.populate { return nil }
+            return body(&state)
+        }
+        guard let outcome else {
+            reportDiagnostic(
+                .lifecycleDuringPopulate,
+                "Expected \(name) after the controller is initialised, but it was called during "
+                    + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
+                    + "init. Nothing was changed.",
+                fileID: fileID,
+                line: line
+            )
+            return
+        }
+        for (info, result) in outcome {
+            info.report(result)
+        }
+    }
+
+    private static func startInfos(
+        of lifespan: Lifespan,
+        in state: State
+    ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
+        var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
+        for info in state.infos where info.lifespan == lifespan {
+            let outcome = info.start(byHold: false)
+            switch outcome {
+            case .started, .alreadyListening: continue
+            default: outcomes.append((info, outcome))
+            }
+        }
+        return outcomes
+    }
+
+    // MARK: - The populate phase of a ControllerBase
+
+    /// Marks the start of `populateNotificationInfos()` during a controller's init.
+    package func beginPopulating() {
+        state.withLock { $0.populate = .populating(superCalled: false) }
+    }
+
+    /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
+    package enum SuperCall {
+        case first
+        case afterInfos(Int)
+        case outsideInit
+    }
+
+    /// Records that the base implementation of `populateNotificationInfos()` ran.
+    package func recordSuperCall() -> SuperCall {
+        state.withLock { state in
+            guard case .populating = state.populate else { return .outsideInit }
+            state.populate = .populating(superCalled: true)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos.count)
+        }
+    }
+
+    /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
+    package func finishPopulating() -> Bool {
+        let superCalled = state.withLock { state -> Bool in
+            defer { state.populate = .finished }
+            if case .populating(let superCalled) = state.populate { return superCalled }
+            return true
+        }
+        start(.lifetime)
+        return superCalled
+    }
+}

@@ -1,0 +1,583 @@
+public import Foundation
+
+/// Everything one notification registration needs, in one value that starts and stops listening on its own.
+///
+/// An info holds the observer (weakly), the handler (a selector name or a closure), the notification name, the
+/// optional sender (weakly) and a ``Lifespan``. Start and stop it as often as you like; it holds at most one
+/// registration on its center at a time and removes it by token, never with `removeObserver(self)`.
+///
+/// It works on its own, for example around a save:
+///
+/// ```swift
+/// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in
+///     print("saved", note.userInfo ?? [:])
+/// }
+/// try didSave.listen(during: { try store.save() })
+/// ```
+///
+/// or inside a ``ControllerBase``, which starts and stops it with its lifespan.
+///
+/// ## Where handlers run
+/// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
+/// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
+/// `onMainActor` forms) run at once when the post is made on the main thread, and are scheduled on the main actor
+/// otherwise.
+///
+/// ## Guarantees
+/// - One registration per listening info, whatever threads call ``startListening()`` at once.
+/// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
+///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
+///   on another thread may finish.
+/// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
+///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
+/// - Releasing the last reference to a listening info removes its registration.
+///
+/// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
+public final class NotificationInfo: Sendable, CustomStringConvertible {
+    /// What handles the notification: a selector name, or a closure.
+    public struct Handler: Hashable, Sendable, CustomStringConvertible {
+        /// The selector name, or `nil` for a closure.
+        public let selector: NotificationSelector?
+
+        /// A handler named by a selector.
+        public static func selector(_ selector: NotificationSelector) -> Handler {
+            Handler(selector: selector)
+        }
+
+        /// A closure handler.
+        public static let closure = Handler(selector: nil)
+
+        /// `"keyboardWillShow:"`, or `"closure"`.
+        public var description: String {
+            selector?.name ?? "closure"
+        }
+    }
+
+    /// The notification name, or `nil` for every notification.
+    public let name: Notification.Name?
+    /// When an owner starts and stops this info.
+    public let lifespan: Lifespan
+    /// The center the info registers with.
+    public let center: NotificationCenter
+    /// The queue handlers run on, or `nil` for the posting thread.
+    public let queue: OperationQueue?
+    /// What handles the notification.
+    public let handler: Handler
+    /// The `#fileID` of the code that made the info.
+    public let fileID: String
+    /// The line of the code that made the info.
+    public let line: Int
+
+    /// What makes two registrations "the same" for duplicate detection.
+    package let registrationKey: RegistrationKey
+
+    private let invocation: Invocation
+    private let filtersOnSender: Bool
+    private let state: LockedValueBox<State>
+
+    private struct Registration {
+        let token: any NSObjectProtocol
+        let generation: UInt64
+    }
+
+    private struct State {
+        weak var observer: AnyObject?
+        weak var sender: AnyObject?
+        var registration: Registration?
+        var generation: UInt64 = 0
+        /// `listen(during:)` calls under way.
+        var holds = 0
+        /// Whether the current registration was made by `listen(during:)` and should end with the last hold.
+        var startedByHold = false
+        /// The engine that owns the info, if any.
+        var owner: ObjectIdentifier?
+        /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
+        var everOwned = false
+    }
+
+    /// Makes an info whose handler is the observer's method named by `selector`.
+    ///
+    /// The selector is looked up in the observer's ``NotificationSelectorResponder/notificationSelectors`` now. A
+    /// name the observer does not answer is reported at once (``NotificationDiagnostic/Rule/unknownSelector``) and
+    /// the info never listens.
+    ///
+    /// ```swift
+    /// let info = NotificationInfo(observer: self, selector: "keyboardWillShow:", name: .keyboardWillShow,
+    ///                             lifespan: .visible)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - observer: The object whose method handles the notification. Held weakly.
+    ///   - selector: The selector name, such as `"keyboardWillShow:"`.
+    ///   - name: The notification name, or `nil` for every notification (reported: see
+    ///     ``NotificationDiagnostic/Rule/everyNotification``).
+    ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    public convenience init<Observer: NotificationSelectorResponder>(
+        observer: Observer,
+        selector: NotificationSelector,
+        name: Notification.Name?,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        let observerType = type(of: observer)
+        let table = SelectorTableCache.table(for: observerType)
+        let invocation: Invocation
+        if let entry = table.entries[selector], entry.accepts(observer) {
+            invocation = entry.invocation
+        } else {
+            let known = table.selectors.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let reason: String
+            if let entry = table.entries[selector] {
+                reason = "binds it to a method of \(entry.observerType), which \(observerType) is not"
+            } else {
+                reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
+            }
+            reportDiagnostic(
+                .unknownSelector,
+                "Expected \(observerType) to answer the selector \"\(selector.name)\", but its notificationSelectors "
+                    + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
+                    + "notificationSelectors. This info will not listen.",
+                fileID: fileID,
+                line: line
+            )
+            invocation = .unresolved
+        }
+        self.init(
+            observer: observer,
+            invocation: invocation,
+            handler: .selector(selector),
+            handlerIdentity: .selector(selector, observer: ObjectIdentifier(observer)),
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: center,
+            queue: queue,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Makes an info whose handler is a closure.
+    ///
+    /// ```swift
+    /// let info = NotificationInfo(name: .storeDidSave, object: store) { note in
+    ///     print("saved")
+    /// }
+    /// ```
+    ///
+    /// > Important: The closure is kept as long as the info. Capture objects weakly, or use the shorthands of
+    /// > ``ControllerBase``, which pass the owner to the closure so that no capture is needed.
+    ///
+    /// - Parameters:
+    ///   - name: The notification name, or `nil` for every notification (reported).
+    ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    ///   - handler: Called with each delivered notification.
+    public convenience init(
+        name: Notification.Name?,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Notification) -> Void
+    ) {
+        self.init(
+            observer: nil,
+            invocation: .unbound(handler),
+            handler: .closure,
+            handlerIdentity: .closure(site: "\(fileID):\(line):\(column)", observer: nil),
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: center,
+            queue: queue,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Makes an info from its resolved parts; the designated initialiser behind every other one.
+    package init(
+        observer: AnyObject?,
+        invocation: Invocation,
+        handler: Handler,
+        handlerIdentity: RegistrationKey.HandlerIdentity,
+        name: Notification.Name?,
+        object: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        queue: OperationQueue?,
+        fileID: String,
+        line: Int
+    ) {
+        self.name = name
+        self.lifespan = lifespan
+        self.center = center
+        self.queue = queue
+        self.handler = handler
+        self.fileID = fileID
+        self.line = line
+        self.invocation = invocation
+        self.filtersOnSender = object != nil
+        self.registrationKey = RegistrationKey(
+            name: name,
+            sender: object.map(ObjectIdentifier.init),
+            lifespan: lifespan,
+            handler: handlerIdentity
+        )
+        var state = State()
+        state.observer = observer
+        state.sender = object
+        self.state = LockedValueBox(state)
+        RegistrationLedger.insert(self)
+        reportInputProblems()
+    }
+
+    deinit {
+        let registration = state.withLock { state -> Registration? in
+            defer { state.registration = nil }
+            return state.registration
+        }
+        if let registration {
+            center.removeObserver(registration.token)
+        }
+        RegistrationLedger.remove(infoID: ObjectIdentifier(self), centerID: ObjectIdentifier(center))
+    }
+
+    // MARK: - State
+
+    /// Whether the info holds a registration on its center now.
+    public var isListening: Bool {
+        state.withLock { $0.registration != nil }
+    }
+
+    /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
+    public var object: AnyObject? {
+        state.withLock { $0.sender }
+    }
+
+    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
+    public var filtersBySender: Bool { filtersOnSender }
+
+    /// The observer whose method or owner-closure handles the notification, while it lives.
+    public var observer: AnyObject? {
+        state.withLock { $0.observer }
+    }
+
+    /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
+    public var description: String {
+        let (listening, sender) = state.withLock { ($0.registration != nil, $0.sender) }
+        let senderText: String
+        if filtersOnSender {
+            senderText = sender.map { "\(type(of: $0))" } ?? "<released>"
+        } else {
+            senderText = "any"
+        }
+        return "NotificationInfo(name: \(name?.rawValue ?? "<every notification>"), sender: \(senderText), "
+            + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
+    }
+
+    // MARK: - Starting and stopping
+
+    /// Starts listening. Does nothing when the info already listens.
+    ///
+    /// An info whose selector was unknown, whose observer is gone, or whose sender is gone does not listen; the
+    /// call reports why.
+    public func startListening() {
+        report(start(byHold: false))
+    }
+
+    /// Stops listening. Does nothing when the info does not listen.
+    ///
+    /// When this returns, no new handler call begins, even for a post already under way.
+    public func stopListening() {
+        let token = state.withLock { state -> (any NSObjectProtocol)? in
+            state.startedByHold = false
+            return Self.takeRegistration(&state)
+        }
+        if let token {
+            center.removeObserver(token)
+        }
+    }
+
+    /// The result of an attempt to start, reported by ``report(_:)`` outside any lock.
+    package enum StartOutcome: Sendable {
+        case started
+        case alreadyListening
+        case unresolvedSelector
+        case observerReleased
+        case senderReleased
+    }
+
+    /// Starts listening without reporting: the engine collects outcomes and reports them after its lock.
+    ///
+    /// With `byHold`, counts one more `listen(during:)` hold in the same critical section, so that the hold count
+    /// and the registration never disagree.
+    ///
+    /// The info's lock is held while registering with the center. That call runs no user code: Foundation's
+    /// center calls observers only after releasing its own lock, and never from `addObserver`.
+    package func start(byHold: Bool) -> StartOutcome {
+        state.withLock { state in
+            if byHold { state.holds += 1 }
+            if state.registration != nil {
+                if !byHold { state.startedByHold = false }
+                return .alreadyListening
+            }
+            if case .unresolved = invocation { return .unresolvedSelector }
+            if invocation.needsObserver, state.observer == nil { return .observerReleased }
+            if filtersOnSender, state.sender == nil { return .senderReleased }
+            state.generation &+= 1
+            let generation = state.generation
+            let token = center.addObserver(forName: name, object: state.sender, queue: queue) {
+                [weak self] notification in
+                self?.deliver(notification, generation: generation)
+            }
+            state.registration = Registration(token: token, generation: generation)
+            state.startedByHold = byHold
+            return .started
+        }
+    }
+
+    /// Stops listening and says whether a registration was removed.
+    @discardableResult
+    package func stop() -> Bool {
+        let token = state.withLock { state -> (any NSObjectProtocol)? in
+            state.startedByHold = false
+            return Self.takeRegistration(&state)
+        }
+        guard let token else { return false }
+        center.removeObserver(token)
+        return true
+    }
+
+    /// Reports a start that could not listen.
+    package func report(_ outcome: StartOutcome) {
+        switch outcome {
+        case .started, .alreadyListening:
+            return
+        case .unresolvedSelector:
+            reportDiagnostic(
+                .unknownSelector,
+                "Expected \(self) to have a handler, but its selector was not found when it was made (reported "
+                    + "then). Declare the selector in the observer's notificationSelectors. It does not listen.",
+                fileID: fileID,
+                line: line
+            )
+        case .observerReleased:
+            reportDiagnostic(
+                .observerReleased,
+                "Expected the observer of \(self) to be alive when starting, but it was released. Make a new "
+                    + "info for a live observer, or keep the observer. It does not listen.",
+                fileID: fileID,
+                line: line
+            )
+        case .senderReleased:
+            reportDiagnostic(
+                .senderReleased,
+                "Expected the sender that \(self) filters on to be alive when starting, but it was released; "
+                    + "the info will not widen to any sender. Make a new info for a live sender. It does not listen.",
+                fileID: fileID,
+                line: line
+            )
+        }
+    }
+
+    // MARK: - Ownership by an engine
+
+    /// Claims the info for `owner`; returns the current owner when another one has it.
+    package func claim(for owner: ObjectIdentifier) -> ObjectIdentifier? {
+        state.withLock { state in
+            if let current = state.owner, current != owner { return current }
+            state.owner = owner
+            state.everOwned = true
+            return nil
+        }
+    }
+
+    /// Gives the info up when its owner removes it or goes away.
+    package func release(from owner: ObjectIdentifier) {
+        state.withLock { state in
+            if state.owner == owner { state.owner = nil }
+        }
+    }
+
+    /// The engine that owns the info, if any.
+    package var ownerID: ObjectIdentifier? {
+        state.withLock { $0.owner }
+    }
+
+    // MARK: - Listening around work
+
+    /// Starts a hold for `listen(during:)`: listens if it did not, and remembers whether this hold started it.
+    func beginHold() -> StartOutcome {
+        start(byHold: true)
+    }
+
+    /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
+    /// since.
+    func endHold() {
+        let token = state.withLock { state -> (any NSObjectProtocol)? in
+            state.holds -= 1
+            guard state.holds == 0, state.startedByHold else { return nil }
+            state.startedByHold = false
+            return Self.takeRegistration(&state)
+        }
+        if let token {
+            center.removeObserver(token)
+        }
+    }
+
+    // MARK: - Delivery
+
+    private enum Decision {
+        case skip
+        case call(observer: AnyObject?)
+        case drop(token: any NSObjectProtocol, observerGone: Bool, report: Bool)
+    }
+
+    /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
+    private func deliver(_ notification: Notification, generation: UInt64) {
+        switch decide(notification, generation: generation) {
+        case .skip:
+            return
+        case .drop(let token, let observerGone, let shouldReport):
+            center.removeObserver(token)
+            if shouldReport { reportReleased(observerGone: observerGone) }
+        case .call(let observer):
+            switch invocation {
+            case .unbound(let handler):
+                handler(notification)
+            case .bound(let handler):
+                if let observer { handler(observer, notification) }
+            case .boundOnMainActor(let handler):
+                deliverOnMainActor(handler, notification: notification, generation: generation)
+            case .unresolved:
+                return
+            }
+        }
+    }
+
+    private func decide(_ notification: Notification, generation: UInt64) -> Decision {
+        state.withLock { state in
+            guard let registration = state.registration, registration.generation == generation else {
+                return .skip
+            }
+            if filtersOnSender {
+                guard let sender = state.sender else {
+                    state.registration = nil
+                    return .drop(token: registration.token, observerGone: false, report: state.owner == nil)
+                }
+                guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+                    return .skip
+                }
+            }
+            guard invocation.needsObserver else { return .call(observer: nil) }
+            guard let observer = state.observer else {
+                state.registration = nil
+                return .drop(token: registration.token, observerGone: true, report: !state.everOwned)
+            }
+            return .call(observer: observer)
+        }
+    }
+
+    private func deliverOnMainActor(
+        _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
+        notification: Notification,
+        generation: UInt64
+    ) {
+        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
+        nonisolated(unsafe) let notification = notification
+        if Thread.isMainThread {
+            MainActor.assumeIsolated {
+                if let observer = self.observerIfListening(generation: generation) {
+                    handler(observer, notification)
+                }
+            }
+        } else {
+            Task { @MainActor [weak self] in
+                if let observer = self?.observerIfListening(generation: generation) {
+                    handler(observer, notification)
+                }
+            }
+        }
+    }
+
+    /// The observer, if the registration of `generation` still stands (checked again before a main-actor call).
+    private func observerIfListening(generation: UInt64) -> AnyObject? {
+        state.withLock { state in
+            guard state.registration?.generation == generation else { return nil }
+            return state.observer
+        }
+    }
+
+    private func reportReleased(observerGone: Bool) {
+        if observerGone {
+            reportDiagnostic(
+                .observerReleased,
+                "Expected the observer of \(self) to be stopped before it was released, but it was released while "
+                    + "listening. Its registration is dropped. Call stopListening() before releasing the observer, "
+                    + "or let a ControllerBase own the info.",
+                fileID: fileID,
+                line: line
+            )
+        } else {
+            reportDiagnostic(
+                .senderReleased,
+                "Expected the sender that \(self) filters on to outlive its listening, but it was released. Its "
+                    + "registration is dropped; the info does not widen to any sender. Stop the info before "
+                    + "releasing the sender.",
+                fileID: fileID,
+                line: line
+            )
+        }
+    }
+
+    private static func takeRegistration(_ state: inout State) -> (any NSObjectProtocol)? {
+        defer { state.registration = nil }
+        return state.registration?.token
+    }
+
+    // MARK: - Input checks
+
+    private func reportInputProblems() {
+        if name == nil {
+            reportDiagnostic(
+                .everyNotification,
+                "Expected a notification name, but \(self) has name nil and will receive every notification. "
+                    + "Foundation crashes when a typed message is posted on a center with such an observer. "
+                    + "Give the info a name unless you really need every notification.",
+                fileID: fileID,
+                line: line
+            )
+        } else if name?.rawValue.isEmpty == true {
+            reportDiagnostic(
+                .emptyName,
+                "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
+                    + "mistake. Use the name the poster uses.",
+                fileID: fileID,
+                line: line
+            )
+        }
+        if lifespan.customName?.isEmpty == true {
+            reportDiagnostic(
+                .emptyLifespanName,
+                "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
+                    + ".custom(\"editing\").",
+                fileID: fileID,
+                line: line
+            )
+        }
+    }
+}

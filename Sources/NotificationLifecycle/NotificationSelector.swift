@@ -1,0 +1,45 @@
+/// The name of a method that handles a notification, written as a string literal: `"keyboardWillShow:"`.
+///
+/// Linux has no Objective-C runtime, so a selector here is only a name. An observer maps names to its methods in
+/// a ``NotificationSelectorTable`` (see ``NotificationSelectorResponder``). Following Objective-C, a name that ends
+/// in one colon (`"keyboardWillShow:"`) names a method that receives the notification; a name with no colon
+/// (`"reload"`) names a method that takes no argument.
+public struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The selector's name, such as `"keyboardWillShow:"`.
+    public let name: String
+
+    /// Makes a selector from its name.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// Makes a selector from a string literal: `let selector: NotificationSelector = "reload"`.
+    public init(stringLiteral value: String) {
+        self.name = value
+    }
+
+    /// The selector's name.
+    public var description: String { name }
+
+    /// Whether the name has the form of a method that receives the notification (`"name:"`).
+    var takesNotification: Bool { name.hasSuffix(":") }
+
+    /// A reason why the name is not a valid selector name, or `nil` when it is one.
+    ///
+    /// Valid names are an identifier (`"reload"`) or an identifier and one trailing colon (`"reload:"`).
+    var invalidityReason: String? {
+        let base = takesNotification ? String(name.dropLast()) : name
+        guard let first = base.unicodeScalars.first else {
+            return "a selector name needs a method name before the colon, such as \"reload\" or \"reload:\""
+        }
+        let isIdentifierStart = first == "_" || first.properties.isAlphabetic
+        let isIdentifier =
+            isIdentifierStart
+            && base.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        guard isIdentifier else {
+            return
+                "a selector name is a method name with at most one trailing colon, such as \"reload\" or \"reload:\""
+        }
+        return nil
+    }
+}

@@ -1,0 +1,24 @@
+/// An object that answers selector names with its own methods, so that it can observe notifications by selector.
+///
+/// Declare the names next to the methods they call. Start from `super`'s table in a subclass, so that the
+/// subclass adds names to its superclass's; a subclass's override of a method is the one called, because the
+/// table holds unapplied method references, which dispatch dynamically.
+///
+/// ```swift
+/// class KeyboardAvoider: NotificationSelectorResponder {
+///     class var notificationSelectors: NotificationSelectorTable {
+///         NotificationSelectorTable()
+///             .adding("keyboardWillShow:", KeyboardAvoider.keyboardWillShow)
+///             .adding("reset", KeyboardAvoider.reset)
+///     }
+///     func keyboardWillShow(_ notification: Notification) { … }
+///     func reset() { … }
+/// }
+/// ```
+///
+/// The table of a class is read once, the first time an info is made for an observer of that class; the method an
+/// info calls is looked up when the info is made, never on a post.
+public protocol NotificationSelectorResponder: AnyObject {
+    /// The selector names this type answers, and the method each one calls.
+    static var notificationSelectors: NotificationSelectorTable { get }
+}

@@ -1,0 +1,153 @@
+public import Foundation
+
+/// The selector names a type answers and the method each one calls.
+///
+/// Build it by chaining ``adding(_:_:fileID:line:)-(_,(Observer)->(Notification)->Void,_,_)`` calls on an empty
+/// table, or on `super.notificationSelectors` in a subclass:
+///
+/// ```swift
+/// override class var notificationSelectors: NotificationSelectorTable {
+///     super.notificationSelectors
+///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
+///         .adding("reload", Screen.reload)
+///         .adding("themeDidChange:", onMainActor: { screen, _ in screen.applyTheme() })
+/// }
+/// ```
+///
+/// A name that ends in a colon is bound to a method that takes the notification; a name without one to a method
+/// that takes nothing. A later entry for a name replaces an earlier one, which is how a subclass re-binds a name.
+/// A malformed entry is reported (``NotificationDiagnostic/Rule/invalidSelectorDeclaration``) and left out.
+public struct NotificationSelectorTable: Sendable {
+    /// One bound selector: how to call it, and for which observer types it is valid.
+    struct Entry: Sendable {
+        let invocation: Invocation
+        let observerType: String
+        let accepts: @Sendable (AnyObject) -> Bool
+    }
+
+    private(set) var entries: [NotificationSelector: Entry] = [:]
+
+    /// Makes an empty table.
+    public init() {}
+
+    /// The selector names in the table, sorted.
+    public var selectors: [NotificationSelector] {
+        entries.keys.sorted { $0.name < $1.name }
+    }
+
+    /// Binds a selector name ending in a colon to a method that receives the notification.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"keyboardWillShow:"`.
+    ///   - method: An unapplied method reference, such as `Screen.keyboardWillShow`. It does not capture any
+    ///     observer; the observer is passed at delivery, so an override in a subclass is the one called.
+    public func adding<Observer: AnyObject>(
+        _ selector: NotificationSelector,
+        _ method: @escaping @Sendable (Observer) -> (Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            selector,
+            wantsNotification: true,
+            invocation: .bound { observer, notification in
+                method(unsafeDowncast(observer, to: Observer.self))(notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name without a colon to a method that takes no argument.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"reload"`.
+    ///   - method: An unapplied method reference, such as `Screen.reload`.
+    public func adding<Observer: AnyObject>(
+        _ selector: NotificationSelector,
+        _ method: @escaping @Sendable (Observer) -> () -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            selector,
+            wantsNotification: false,
+            invocation: .bound { observer, _ in
+                method(unsafeDowncast(observer, to: Observer.self))()
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
+    ///
+    /// The handler runs synchronously when the notification is posted on the main thread, and is scheduled on the
+    /// main actor otherwise (after checking again that the info is still listening).
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"themeDidChange:"`. The colon rule does not apply: the handler always
+    ///     receives the notification.
+    ///   - handler: Receives the observer and the notification: `{ screen, note in screen.apply(note) }`.
+    public func adding<Observer: AnyObject>(
+        _ selector: NotificationSelector,
+        onMainActor handler: @escaping @MainActor @Sendable (Observer, Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            selector,
+            wantsNotification: nil,
+            invocation: .boundOnMainActor { observer, notification in
+                handler(unsafeDowncast(observer, to: Observer.self), notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    private func adding<Observer: AnyObject>(
+        _ selector: NotificationSelector,
+        wantsNotification: Bool?,
+        invocation: Invocation,
+        observer: Observer.Type,
+        fileID: String,
+        line: Int
+    ) -> NotificationSelectorTable {
+        if let reason = selector.invalidityReason {
+            reportDiagnostic(
+                .invalidSelectorDeclaration,
+                "Expected a selector name, but \"\(selector.name)\" is not one: \(reason). The entry is left out.",
+                fileID: fileID,
+                line: line
+            )
+            return self
+        }
+        if let wantsNotification, wantsNotification != selector.takesNotification {
+            let fix =
+                wantsNotification
+                ? "name it \"\(selector.name):\" or bind a method that takes no argument"
+                : "name it \"\(selector.name.dropLast())\" or bind a method that takes the notification"
+            reportDiagnostic(
+                .invalidSelectorDeclaration,
+                "Expected \"\(selector.name)\" to be bound to a method that "
+                    + (selector.takesNotification ? "takes the notification" : "takes no argument")
+                    + ", but the method given \(wantsNotification ? "takes the notification" : "takes no argument")"
+                    + ": \(fix). The entry is left out.",
+                fileID: fileID,
+                line: line
+            )
+            return self
+        }
+        var copy = self
+        copy.entries[selector] = Entry(
+            invocation: invocation,
+            observerType: String(reflecting: Observer.self),
+            accepts: { $0 is Observer }
+        )
+        return copy
+    }
+}

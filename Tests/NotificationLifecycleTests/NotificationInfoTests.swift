@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+@Suite("NotificationInfo")
+struct NotificationInfoTests {
+    let center = NotificationCenter()
+
+    @Test func closureInfoDeliversOnlyWhileListening() {
+        let calls = Recorder<String>()
+        let info = NotificationInfo(name: .ping, center: center) { calls.record($0.name.rawValue) }
+
+        center.post(name: .ping, object: nil)  // not started yet
+        info.startListening()
+        center.post(name: .ping, object: nil)  // delivered
+        center.post(name: .pong, object: nil)  // other name
+        info.stopListening()
+        center.post(name: .ping, object: nil)  // stopped
+
+        #expect(calls.events == [Notification.Name.ping.rawValue])
+        #expect(!info.isListening)
+    }
+
+    @Test func startingTwiceRegistersOnce() {
+        let calls = Recorder<Int>()
+        let info = NotificationInfo(name: .ping, center: center) { _ in calls.record(1) }
+        info.startListening()
+        info.startListening()
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+        info.stopListening()
+    }
+
+    @Test func concurrentStartsRegisterOnce() {
+        let calls = Recorder<Int>()
+        for _ in 0..<20 {
+            calls.removeAll()
+            let info = NotificationInfo(name: .ping, center: center) { _ in calls.record(1) }
+            DispatchQueue.concurrentPerform(iterations: 64) { _ in info.startListening() }
+            center.post(name: .ping, object: nil)
+            #expect(calls.count == 1)
+            info.stopListening()
+            center.post(name: .ping, object: nil)
+            #expect(calls.count == 1)
+        }
+    }
+
+    @Test func stoppingWhenNotListeningDoesNothing() {
+        let info = NotificationInfo(name: .ping, center: center) { _ in }
+        info.stopListening()
+        info.stopListening()
+        #expect(!info.isListening)
+        info.startListening()
+        #expect(info.isListening)
+    }
+
+    @Test func startAndStopMayRepeatForever() {
+        let calls = Recorder<Int>()
+        let info = NotificationInfo(name: .ping, center: center) { _ in calls.record(1) }
+        for round in 0..<500 {
+            info.startListening()
+            center.post(name: .ping, object: nil)
+            info.stopListening()
+            center.post(name: .ping, object: nil)
+            #expect(calls.count == round + 1)
+        }
+    }
+
+    @Test func stopDuringAPostPreventsTheRestOfThatPost() {
+        // Foundation snapshots the observers of a post and calls those removed mid-post. Whichever info runs
+        // first stops all eight; none of the other seven may be called.
+        let calls = Recorder<Int>()
+        let infos = LockedValueBox<[NotificationInfo]>([])
+        for index in 0..<8 {
+            let info = NotificationInfo(name: .ping, center: center) { _ in
+                calls.record(index)
+                for other in infos.withLock({ $0 }) { other.stopListening() }
+            }
+            infos.withLock { $0.append(info) }
+        }
+        for info in infos.withLock({ $0 }) { info.startListening() }
+
+        center.post(name: .ping, object: nil)
+
+        #expect(calls.count == 1)
+        #expect(infos.withLock { $0 }.allSatisfy { !$0.isListening })
+    }
+
+    @Test func restartingDuringAPostDoesNotDeliverTwice() {
+        let calls = Recorder<Int>()
+        let box = LockedValueBox<NotificationInfo?>(nil)
+        let info = NotificationInfo(name: .ping, center: center) { _ in
+            calls.record(1)
+            box.withLock { $0 }?.stopListening()
+            box.withLock { $0 }?.startListening()
+        }
+        box.withLock { $0 = info }
+        info.startListening()
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 2)
+        info.stopListening()
+    }
+
+    @Test func releasingAListeningInfoRemovesItsRegistration() {
+        let calls = Recorder<Int>()
+        var info: NotificationInfo? = NotificationInfo(name: .ping, center: center) { _ in calls.record(1) }
+        info?.startListening()
+        weak let probe = info
+        info = nil
+        #expect(probe == nil)
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 0)
+        #expect(RegistrationLedger.infos(on: center).isEmpty)
+    }
+
+    @Test func descriptionNamesEveryPart() {
+        let sender = Sender()
+        let info = NotificationInfo(name: .ping, object: sender, lifespan: .custom("editing"), center: center) { _ in
+        }
+        info.startListening()
+        #expect(
+            info.description
+                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, "
+                + "lifespan: custom(\"editing\"), handler: closure, listening)"
+        )
+        #expect(info.handler == .closure)
+        #expect(info.handler.description == "closure")
+        info.stopListening()
+    }
+
+    // MARK: - Queues
+
+    @Test func queueDeliveryRunsOnTheQueue() {
+        let queue = OperationQueue()
+        queue.name = "NotificationLifecycleTests.queue"
+        let names = Recorder<String?>()
+        let info = NotificationInfo(name: .ping, center: center, queue: queue) { _ in
+            names.record(OperationQueue.current?.name)
+        }
+        info.startListening()
+        center.post(name: .ping, object: nil)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(names.events == ["NotificationLifecycleTests.queue"])
+        info.stopListening()
+    }
+}
