@@ -259,8 +259,25 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     // MARK: - State
 
     /// Whether the info holds a registration on its center now.
+    ///
+    /// A registration whose observer or sender was released can never deliver again: reading this property drops
+    /// it (and reports it once, for an info no controller owns) and answers `false`.
     public var isListening: Bool {
-        state.withLock { $0.registration != nil }
+        let decision = state.withLock { state -> Decision in
+            guard let registration = state.registration else { return .skip }
+            return Self.dropIfDead(&state, registration, filtersOnSender: filtersOnSender, invocation: invocation)
+                ?? .call(observer: nil)
+        }
+        switch decision {
+        case .skip:
+            return false
+        case .call:
+            return true
+        case .drop(let token, let observerGone, let shouldReport):
+            center.removeObserver(token)
+            if shouldReport { reportReleased(observerGone: observerGone) }
+            return false
+        }
     }
 
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
@@ -474,22 +491,39 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             guard let registration = state.registration, registration.generation == generation else {
                 return .skip
             }
+            if let drop = Self.dropIfDead(
+                &state,
+                registration,
+                filtersOnSender: filtersOnSender,
+                invocation: invocation
+            ) {
+                return drop
+            }
             if filtersOnSender {
-                guard let sender = state.sender else {
-                    state.registration = nil
-                    return .drop(token: registration.token, observerGone: false, report: state.owner == nil)
-                }
-                guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+                guard let posted = notification.object.map({ $0 as AnyObject }), posted === state.sender else {
                     return .skip
                 }
             }
-            guard invocation.needsObserver else { return .call(observer: nil) }
-            guard let observer = state.observer else {
-                state.registration = nil
-                return .drop(token: registration.token, observerGone: true, report: !state.everOwned)
-            }
-            return .call(observer: observer)
+            return .call(observer: state.observer)
         }
+    }
+
+    /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
+    private static func dropIfDead(
+        _ state: inout State,
+        _ registration: Registration,
+        filtersOnSender: Bool,
+        invocation: Invocation
+    ) -> Decision? {
+        if filtersOnSender, state.sender == nil {
+            state.registration = nil
+            return .drop(token: registration.token, observerGone: false, report: true)
+        }
+        if invocation.needsObserver, state.observer == nil {
+            state.registration = nil
+            return .drop(token: registration.token, observerGone: true, report: !state.everOwned)
+        }
+        return nil
     }
 
     private func deliverOnMainActor(

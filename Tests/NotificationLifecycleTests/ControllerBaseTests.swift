@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+@Suite("ControllerBase")
+struct ControllerBaseTests {
+    let center = NotificationCenter()
+
+    /// Posts ping, pong and save once each and returns what the controller recorded, then clears it.
+    private func postAll(to controller: ScreenController) -> [String] {
+        for name in [Notification.Name.ping, .pong, .save] { center.post(name: name, object: nil) }
+        defer { controller.events.removeAll() }
+        return controller.events.events.sorted()
+    }
+
+    @Test func populatesOnceDuringInitThenStartsLifetimeInfos() {
+        let controller = ScreenController(notificationCenter: center)
+        #expect(controller.populateCalls == 1)
+        #expect(controller.notificationInfos.map(\.lifespan) == [.lifetime, .visible, .editing, .syncing])
+        #expect(controller.notificationInfos.map(\.isListening) == [true, false, false, false])
+        #expect(postAll(to: controller) == ["lifetime.ping"])
+    }
+
+    @Test func appearStartsVisibleInfosAndDisappearStopsThem() {
+        let controller = ScreenController(notificationCenter: center)
+        controller.appear()
+        #expect(controller.isAppeared)
+        #expect(postAll(to: controller) == ["lifetime.ping", "visible.pong"])
+        controller.disappear()
+        #expect(!controller.isAppeared)
+        #expect(postAll(to: controller) == ["lifetime.ping"])
+    }
+
+    @Test func repeatedAppearOrDisappearChangesNothing() {
+        let controller = ScreenController(notificationCenter: center)
+        controller.appear()
+        let visible = controller.notificationInfos[1]
+        visible.stopListening()  // stopped by hand: a repeated appear() must not restart it
+        controller.appear()
+        #expect(!visible.isListening)
+        #expect(postAll(to: controller) == ["lifetime.ping"])
+
+        controller.disappear()
+        controller.disappear()
+        controller.appear()
+        #expect(postAll(to: controller) == ["lifetime.ping", "visible.pong"])
+    }
+
+    @Test func customLifespansStartAndStopEachOnItsOwn() {
+        let controller = ScreenController(notificationCenter: center)
+        controller.startListeningForNotifications(withLifespan: .editing)
+        #expect(postAll(to: controller) == ["editing.save", "lifetime.ping"])
+        controller.startListeningForNotifications(withLifespan: .syncing)
+        #expect(postAll(to: controller) == ["editing.save", "lifetime.ping", "syncing.refresh"])
+        controller.stopListeningForNotifications(withLifespan: .editing)
+        #expect(postAll(to: controller) == ["lifetime.ping", "syncing.refresh"])
+        #expect(controller.notificationEngine.activeLifespans == [.lifetime, .syncing])
+    }
+
+    @Test func subclassAddsToItsSuperclassInfosAndOverridesAreCalled() {
+        let controller = DetailScreenController(notificationCenter: center)
+        #expect(controller.notificationInfos.count == 5)
+        controller.appear()
+        #expect(postAll(to: controller) == ["detail.lifetime.ping", "detail.visible.pong", "visible.pong"])
+    }
+
+    @Test func infoAddedAfterInitStartsWhenItsLifespanIsActive() {
+        let controller = ScriptedController(notificationCenter: center)
+        let lifetime = controller.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("l") }
+        let visible = controller.addVisibleNotificationInfo(forName: .ping) { c, _ in c.events.record("v") }
+        let editing = controller.addNotificationInfo(forName: .ping, lifespan: .editing) { c, _ in
+            c.events.record("e")
+        }
+        #expect([lifetime, visible, editing].map(\.isListening) == [true, false, false])
+
+        controller.appear()
+        controller.startListeningForNotifications(withLifespan: .editing)
+        let lateVisible = controller.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("v2") }
+        let lateEditing = controller.addNotificationInfo(forName: .pong, lifespan: .editing) { c, _ in
+            c.events.record("e2")
+        }
+        #expect(lateVisible.isListening)
+        #expect(lateEditing.isListening)
+    }
+
+    @Test func removingAnInfoStopsItFirst() {
+        let controller = ScreenController(notificationCenter: center)
+        let lifetime = controller.notificationInfos[0]
+        controller.removeNotificationInfo(lifetime)
+        #expect(!lifetime.isListening)
+        #expect(controller.notificationInfos.count == 3)
+        #expect(postAll(to: controller) == [])
+    }
+
+    @Test func removingAnInfoOfAnotherControllerIsReported() {
+        let controller = ScreenController(notificationCenter: center)
+        let stranger = NotificationInfo(name: .ping, center: center) { _ in }
+        let rules = reportedRules { controller.removeNotificationInfo(stranger) }
+        #expect(rules == [.foreignInfo])
+        #expect(controller.notificationInfos.count == 4)
+    }
+
+    @Test func sameRegistrationAddedTwiceIsReportedAndRegisteredOnce() {
+        let (controller, diagnostics) = capturingDiagnostics { RepetitiveController(notificationCenter: center) }
+        #expect(diagnostics.map(\.rule) == [.duplicateRegistration, .duplicateRegistration])
+        #expect(diagnostics[0].message.contains("first added from"))
+        #expect(controller.notificationInfos.count == 2)
+        center.post(name: .ping, object: nil)
+        center.post(name: .pong, object: nil)
+        #expect(controller.ticks.events.sorted() == [1, 2])
+    }
+
+    @Test func sameInfoAddedTwiceIsReportedAndAddedOnce() {
+        let controller = ScriptedController(notificationCenter: center)
+        let info = NotificationInfo(name: .ping, center: center) { _ in }
+        let rules = reportedRules {
+            #expect(controller.addNotificationInfo(info))
+            #expect(!controller.addNotificationInfo(info))
+        }
+        #expect(rules == [.duplicateRegistration])
+        #expect(controller.notificationInfos.count == 1)
+    }
+
+    @Test func infoOfOneControllerCannotJoinAnother() {
+        let first = ScriptedController(notificationCenter: center)
+        let second = ScriptedController(notificationCenter: center)
+        let info = NotificationInfo(name: .ping, center: center) { _ in }
+        first.addNotificationInfo(info)
+        let rules = reportedRules { #expect(!second.addNotificationInfo(info)) }
+        #expect(rules == [.foreignInfo])
+        #expect(second.notificationInfos.isEmpty)
+        #expect(info.isListening)
+    }
+
+    @Test func overrideThatDoesNotCallSuperIsReportedWithTheClassName() {
+        let (_, diagnostics) = capturingDiagnostics { ForgetfulController(notificationCenter: center) }
+        #expect(diagnostics.map(\.rule) == [.superNotCalled])
+        #expect(diagnostics.first?.message.contains("ForgetfulController") == true)
+        #expect(diagnostics.first?.message.contains("Call super first") == true)
+    }
+
+    @Test func overrideThatCallsSuperLateIsReported() {
+        let (controller, diagnostics) = capturingDiagnostics { LateSuperController(notificationCenter: center) }
+        #expect(diagnostics.map(\.rule) == [.superNotCalled])
+        #expect(diagnostics.first?.message.contains("LateSuperController") == true)
+        #expect(controller.notificationInfos.first?.isListening == true)
+    }
+
+    @Test func appearDuringPopulateIsReportedAndIgnored() {
+        let (controller, diagnostics) = capturingDiagnostics { EagerController(notificationCenter: center) }
+        #expect(diagnostics.map(\.rule) == [.lifecycleDuringPopulate])
+        #expect(!controller.isAppeared)
+        #expect(controller.notificationInfos.first?.isListening == false)
+    }
+
+    @Test func populateCalledAgainIsReportedAndAddsNothing() {
+        let controller = ScreenController(notificationCenter: center)
+        let rules = reportedRules { controller.populateNotificationInfos() }
+        #expect(rules.first == .populateOutsideInit)
+        #expect(rules.dropFirst().allSatisfy { $0 == .duplicateRegistration })
+        #expect(controller.notificationInfos.count == 4)
+        #expect(postAll(to: controller) == ["lifetime.ping"])
+    }
+
+    @Test func stoppingTheLifetimeLifespanIsReportedAndChangesNothing() {
+        let controller = ScreenController(notificationCenter: center)
+        let rules = reportedRules { controller.stopListeningForNotifications(withLifespan: .lifetime) }
+        #expect(rules == [.lifetimeStop])
+        #expect(controller.notificationInfos[0].isListening)
+    }
+
+    @Test func deinitRemovesEverythingItRegisteredAndNothingElse() {
+        let outsider = Recorder<Int>()
+        let raw = center.addObserver(forName: .ping, object: nil, queue: nil) { _ in outsider.record(1) }
+        var controller: ScreenController? = ScreenController(notificationCenter: center)
+        controller?.appear()
+        controller?.startListeningForNotifications(withLifespan: .editing)
+        let infos = controller?.notificationInfos ?? []
+        let events = controller!.events
+        weak let probe = controller
+        controller = nil
+
+        #expect(probe == nil)
+        #expect(infos.allSatisfy { !$0.isListening })
+        for name in [Notification.Name.ping, .pong, .save] { center.post(name: name, object: nil) }
+        #expect(events.count == 0)
+        #expect(outsider.count == 1)
+        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+        center.removeObserver(raw)
+    }
+
+    @Test func closureShorthandsFormNoRetainCycle() {
+        var controller: ScriptedController? = ScriptedController(notificationCenter: center)
+        controller?.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+        controller?.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
+        controller?.appear()
+        weak let probe = controller
+        controller = nil
+        #expect(probe == nil)
+        #expect(RegistrationLedger.infos(on: center).isEmpty)
+    }
+
+    @Test func controllerInfosAreNotReportedAsReleasedObservers() {
+        let rules = reportedRules {
+            var controller: ScreenController? = ScreenController(notificationCenter: center)
+            controller?.appear()
+            controller = nil
+            center.post(name: .ping, object: nil)
+        }
+        #expect(rules.isEmpty)
+    }
+}
