@@ -118,7 +118,14 @@ package func reportDiagnostic(_ diagnostic: NotificationDiagnostic) {
     } else if let handler = DiagnosticRouting.global.withLock({ $0 }) {
         handler(diagnostic)
     } else {
-        FileHandle.standardError.write(Data("NotificationLifecycle: \(diagnostic)\n".utf8))
+        FileHandle.standardError.write(Data(diagnostic.standardErrorLine.utf8))
+    }
+}
+
+extension NotificationDiagnostic {
+    /// The line printed to standard error when no handler is installed.
+    package var standardErrorLine: String {
+        "NotificationLifecycle: \(self)\n"
     }
 }
 

@@ -322,4 +322,3 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         return addReturningExisting(info, fileID: fileID, line: line)
     }
 }
-

@@ -533,7 +533,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ) {
         // Foundation hands the notification over without Sendable; it is only read, on the main actor.
         nonisolated(unsafe) let notification = notification
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             MainActor.assumeIsolated {
                 if let observer = self.observerIfListening(generation: generation) {
                     handler(observer, notification)

@@ -35,7 +35,9 @@ public struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiter
         let isIdentifierStart = first == "_" || first.properties.isAlphabetic
         let isIdentifier =
             isIdentifierStart
-            && base.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            && base.unicodeScalars.allSatisfy {
+                $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
+            }
         guard isIdentifier else {
             return
                 "a selector name is a method name with at most one trailing colon, such as \"reload\" or \"reload:\""

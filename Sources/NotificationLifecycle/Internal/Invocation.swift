@@ -21,7 +21,8 @@ package enum Invocation: Sendable {
 
 extension Invocation {
     /// A bound invocation for a handler typed with its owner's class.
-    static func ownerTyped<Owner: AnyObject>(_ handler: @escaping @Sendable (Owner, Notification) -> Void) -> Invocation {
+    static func ownerTyped<Owner: AnyObject>(_ handler: @escaping @Sendable (Owner, Notification) -> Void) -> Invocation
+    {
         .bound { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }
     }
 

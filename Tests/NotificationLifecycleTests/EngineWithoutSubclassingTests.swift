@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+/// Stands in for a `UIViewController`: it cannot inherit from ControllerBase, so it owns an engine and forwards.
+final class ForwardingScreen: NotificationEngineOwner, NotificationSelectorResponder, @unchecked Sendable {
+    let notificationEngine: NotificationEngine
+    let events = Recorder<String>()
+
+    static var notificationSelectors: NotificationSelectorTable {
+        NotificationSelectorTable().adding("didPing:", ForwardingScreen.didPing)
+    }
+
+    init(center: NotificationCenter) {
+        notificationEngine = NotificationEngine(center: center)
+        addLifetimeNotificationInfo(forName: .ping, selector: "didPing:")
+        addVisibleNotificationInfo(forName: .pong) { screen, _ in screen.events.record("pong") }
+    }
+
+    func viewWillAppear() { notificationEngine.appear() }
+    func viewDidDisappear() { notificationEngine.disappear() }
+
+    func didPing(_ notification: Notification) { events.record("ping") }
+}
+
+@Suite("NotificationEngine without subclassing")
+struct EngineWithoutSubclassingTests {
+    let center = NotificationCenter()
+
+    @Test func ownerForwardsItsLifecycleToTheEngine() {
+        let screen = ForwardingScreen(center: center)
+        center.post(name: .ping, object: nil)
+        center.post(name: .pong, object: nil)
+        screen.viewWillAppear()
+        center.post(name: .pong, object: nil)
+        screen.viewDidDisappear()
+        center.post(name: .pong, object: nil)
+        #expect(screen.events.events == ["ping", "pong"])
+    }
+
+    @Test func releasingTheOwnerStopsEverything() {
+        var screen: ForwardingScreen? = ForwardingScreen(center: center)
+        screen?.viewWillAppear()
+        weak let probe = screen
+        screen = nil
+        #expect(probe == nil)
+        #expect(RegistrationLedger.infos(on: center).isEmpty)
+    }
+
+    @Test func standaloneEngineStartsLifetimeInfosAtOnce() {
+        let engine = NotificationEngine(center: center)
+        let calls = Recorder<Int>()
+        engine.add(NotificationInfo(name: .ping, center: center) { _ in calls.record(1) })
+        #expect(engine.activeLifespans == [.lifetime])
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+        engine.stopAll()
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+        #expect(engine.activeLifespans.isEmpty)
+    }
+}
+
+@Suite("Input that is reported")
+struct ReportedInputTests {
+    let center = NotificationCenter()
+
+    @Test func infoForEveryNotificationIsAllowedAndReported() {
+        let calls = Recorder<String>()
+        let (info, diagnostics) = capturingDiagnostics {
+            NotificationInfo(name: nil, center: center) { calls.record($0.name.rawValue) }
+        }
+        #expect(diagnostics.map(\.rule) == [.everyNotification])
+        #expect(diagnostics.first?.message.contains("typed message") == true)
+        info.startListening()
+        center.post(name: .ping, object: nil)
+        center.post(name: .pong, object: nil)
+        #expect(calls.count == 2)
+        info.stopListening()
+    }
+
+    @Test func emptyNameIsReported() {
+        let rules = reportedRules { _ = NotificationInfo(name: Notification.Name(""), center: center) { _ in } }
+        #expect(rules == [.emptyName])
+    }
+
+    @Test func emptyCustomLifespanNameIsReported() {
+        let rules = reportedRules {
+            _ = NotificationInfo(name: .ping, lifespan: .custom(""), center: center) { _ in }
+        }
+        #expect(rules == [.emptyLifespanName])
+    }
+
+    @Test func lifespansAreHashableAndPrintable() {
+        #expect(Lifespan.custom("editing") == .custom("editing"))
+        #expect(Lifespan.custom("editing") != .custom("syncing"))
+        #expect(Set([Lifespan.lifetime, .visible, .custom("a"), .custom("a")]).count == 3)
+        #expect(
+            "\(Lifespan.lifetime) \(Lifespan.visible) \(Lifespan.custom("editing"))"
+                == "lifetime visible custom(\"editing\")"
+        )
+        #expect(Lifespan.custom("editing").customName == "editing")
+        #expect(Lifespan.visible.customName == nil)
+    }
+
+    @Test func diagnosticDescriptionNamesRuleMessageAndPlace() {
+        let diagnostic = NotificationDiagnostic(
+            rule: .emptyName,
+            message: "Expected x, but y.",
+            fileID: "A/B.swift",
+            line: 7
+        )
+        #expect(diagnostic.description == "[empty-name] Expected x, but y. (A/B.swift:7)")
+    }
+}
+
+@Suite("Diagnostics routing")
+struct DiagnosticsRoutingTests {
+    @Test func defaultReportIsOneLineOnStandardError() {
+        let diagnostic = NotificationDiagnostic(rule: .emptyName, message: "Expected x, but y. Do z.")
+        #expect(diagnostic.standardErrorLine == "NotificationLifecycle: [empty-name] Expected x, but y. Do z.\n")
+    }
+
+    @Test func installedHandlerReceivesReportsOutsideCapturingTasks() {
+        let received = Recorder<NotificationDiagnostic>()
+        let marker = "installed-handler-\(UInt64.random(in: 0...UInt64.max))"
+        NotificationDiagnostic.installHandler { received.record($0) }
+        defer { NotificationDiagnostic.installHandler(nil) }
+        reportDiagnostic(.emptyName, marker, fileID: nil, line: nil)
+        #expect(received.events.contains { $0.message == marker })
+    }
+}
