@@ -41,6 +41,8 @@ public final class NotificationEngine: Sendable {
         var keys: Set<RegistrationKey> = []
         var active: Set<Lifespan> = []
         var populate: PopulatePhase = .notStarted
+        /// Installed on every info, also those added later.
+        var tap: DeliveryTap?
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
@@ -112,6 +114,7 @@ public final class NotificationEngine: Sendable {
             if info.claim(for: id) != nil { return .foreign }
             state.infos.append(info)
             state.keys.insert(info.registrationKey)
+            if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
             return .added(startsNow ? info.start(byHold: false) : nil)
         }
@@ -154,6 +157,7 @@ public final class NotificationEngine: Sendable {
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
             state.keys.remove(info.registrationKey)
+            if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
             info.release(from: id)
             return true
@@ -282,6 +286,14 @@ public final class NotificationEngine: Sendable {
             }
         }
         return outcomes
+    }
+
+    /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.
+    package func setDeliveryTap(_ tap: DeliveryTap?) {
+        state.withLock { state in
+            state.tap = tap
+            for info in state.infos { info.setDeliveryTap(tap) }
+        }
     }
 
     // MARK: - The populate phase of a ControllerBase

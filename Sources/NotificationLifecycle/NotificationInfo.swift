@@ -93,6 +93,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var owner: ObjectIdentifier?
         /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
         var everOwned = false
+        /// Sees every handler call (the testing module's recorder).
+        var tap: DeliveryTap?
     }
 
     /// Makes an info whose handler is the observer's method named by `selector`.
@@ -266,7 +268,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let decision = state.withLock { state -> Decision in
             guard let registration = state.registration else { return .skip }
             return Self.dropIfDead(&state, registration, filtersOnSender: filtersOnSender, invocation: invocation)
-                ?? .call(observer: nil)
+                ?? .call(observer: nil, tap: nil)
         }
         switch decision {
         case .skip:
@@ -435,6 +437,11 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         state.withLock { $0.owner }
     }
 
+    /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
+    package func setDeliveryTap(_ tap: DeliveryTap?) {
+        state.withLock { $0.tap = tap }
+    }
+
     // MARK: - Listening around work
 
     /// Starts a hold for `listen(during:)`: listens if it did not, and remembers whether this hold started it.
@@ -460,7 +467,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     private enum Decision {
         case skip
-        case call(observer: AnyObject?)
+        case call(observer: AnyObject?, tap: DeliveryTap?)
         case drop(token: any NSObjectProtocol, observerGone: Bool, report: Bool)
     }
 
@@ -472,12 +479,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .drop(let token, let observerGone, let shouldReport):
             center.removeObserver(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
-        case .call(let observer):
+        case .call(let observer, let tap):
             switch invocation {
             case .unbound(let handler):
+                tap?(DeliveryEvent(info: self, notification: notification))
                 handler(notification)
             case .bound(let handler):
-                if let observer { handler(observer, notification) }
+                guard let observer else { return }
+                tap?(DeliveryEvent(info: self, notification: notification))
+                handler(observer, notification)
             case .boundOnMainActor(let handler):
                 deliverOnMainActor(handler, notification: notification, generation: generation)
             case .unresolved:
@@ -504,7 +514,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     return .skip
                 }
             }
-            return .call(observer: state.observer)
+            return .call(observer: state.observer, tap: state.tap)
         }
     }
 
@@ -535,13 +545,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         nonisolated(unsafe) let notification = notification
         if MainQueue.isCurrent {
             MainActor.assumeIsolated {
-                if let observer = self.observerIfListening(generation: generation) {
+                if let (observer, tap) = self.observerIfListening(generation: generation) {
+                    tap?(DeliveryEvent(info: self, notification: notification))
                     handler(observer, notification)
                 }
             }
         } else {
             Task { @MainActor [weak self] in
-                if let observer = self?.observerIfListening(generation: generation) {
+                if let self, let (observer, tap) = self.observerIfListening(generation: generation) {
+                    tap?(DeliveryEvent(info: self, notification: notification))
                     handler(observer, notification)
                 }
             }
@@ -549,10 +561,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The observer, if the registration of `generation` still stands (checked again before a main-actor call).
-    private func observerIfListening(generation: UInt64) -> AnyObject? {
+    private func observerIfListening(generation: UInt64) -> (AnyObject, DeliveryTap?)? {
         state.withLock { state in
-            guard state.registration?.generation == generation else { return nil }
-            return state.observer
+            guard state.registration?.generation == generation, let observer = state.observer else { return nil }
+            return (observer, state.tap)
         }
     }
 

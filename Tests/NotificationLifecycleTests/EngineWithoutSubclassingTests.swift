@@ -131,3 +131,30 @@ struct DiagnosticsRoutingTests {
         #expect(received.events.contains { $0.message == marker })
     }
 }
+
+@Suite("Delivery taps")
+struct DeliveryTapTests {
+    let center = NotificationCenter()
+
+    @Test func engineTapSeesEveryHandlerCallOfItsInfosAlsoLaterOnes() {
+        let controller = ScreenController(notificationCenter: center)
+        let seen = Recorder<String>()
+        controller.notificationEngine.setDeliveryTap { event in
+            seen.record("\(event.info.lifespan) \(event.name.rawValue) \(event.userInfoKeys)")
+        }
+        let sender = Sender()
+        controller.addLifetimeNotificationInfo(forName: .pong, object: sender) { _, _ in }
+        center.post(name: .ping, object: nil, userInfo: ["b": 1, "a": 2])
+        center.post(name: .pong, object: nil)  // visible info not listening; the late info filters on sender
+        center.post(name: .pong, object: sender)
+        #expect(
+            seen.events == [
+                "lifetime \(Notification.Name.ping.rawValue) [\"a\", \"b\"]",
+                "lifetime \(Notification.Name.pong.rawValue) []",
+            ]
+        )
+        controller.notificationEngine.setDeliveryTap(nil)
+        center.post(name: .ping, object: nil)
+        #expect(seen.count == 2)
+    }
+}
