@@ -23,8 +23,9 @@ public import Foundation
 /// ```
 ///
 /// The base class calls ``populateNotificationInfos()`` once, during `init`, then starts the ``Lifespan/lifetime``
-/// infos. ``appear()`` starts the ``Lifespan/visible`` ones and ``disappear()`` stops them. Custom lifespans start
-/// and stop with ``NotificationEngineOwner/startListeningForNotifications(withLifespan:fileID:line:)`` and
+/// infos. ``appear(fileID:line:)`` starts the ``Lifespan/visible`` ones and ``disappear(fileID:line:)`` stops them.
+/// Custom lifespans start and stop with
+/// ``NotificationEngineOwner/startListeningForNotifications(withLifespan:fileID:line:)`` and
 /// ``NotificationEngineOwner/stopListeningForNotifications(withLifespan:fileID:line:)``. At `deinit` the controller
 /// stops every info it registered and touches no other registration on the center.
 ///
@@ -66,8 +67,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     /// Declares the controller's notification infos. Called once by `init`.
     ///
     /// Override this method to add your infos with the shorthands or ``NotificationEngineOwner/addNotificationInfo(_:fileID:line:)``;
-    /// call super first. Do not call it yourself, and do not call ``appear()`` or other lifecycle methods from it:
-    /// both are reported and change nothing.
+    /// call super first. Do not call it yourself, and do not call ``appear(fileID:line:)`` or other lifecycle methods
+    /// from it: both are reported and change nothing.
     ///
     /// > Important: The subclass's stored properties are initialised when this runs, but its `init` body after
     /// > `super.init` has not run yet.
@@ -108,7 +109,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
         NotificationSelectorTable()
     }
 
-    /// Whether the controller is on screen: ``appear()`` was called and ``disappear()`` not since.
+    /// Whether the controller is on screen: ``appear(fileID:line:)`` was called and ``disappear(fileID:line:)`` not
+    /// since.
     public var isAppeared: Bool {
         notificationEngine.isActive(.visible)
     }

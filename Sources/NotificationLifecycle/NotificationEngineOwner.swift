@@ -113,6 +113,10 @@ extension NotificationEngineOwner {
     ///   - queue: The queue the closure runs on, or `nil` for the posting thread.
     ///   - handler: Receives the owner, typed as its own class, and the notification. It is not called once the
     ///     owner is gone.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call. Leave the default: with the file and line it tells closures apart, so
+    ///     that the same closure added twice is found.
     /// - Returns: The info, or the one already added for the same closure, name, sender and lifespan.
     @discardableResult
     public func addNotificationInfo(
@@ -299,6 +303,8 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     ///     is reported now and the info never listens.
     ///   - object: Only notifications from this sender are delivered. Held weakly.
     ///   - lifespan: When the info listens.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: The info, or the one already added for the same selector, name, sender and lifespan.
     @discardableResult
     public func addNotificationInfo(

@@ -117,6 +117,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     public convenience init<Observer: NotificationSelectorResponder>(
         observer: Observer,
         selector: NotificationSelector,
@@ -183,6 +185,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call. Leave the default: with the file and line it tells closures apart, so
+    ///     that the same closure added twice is found.
     ///   - handler: Called with each delivered notification.
     public convenience init(
         name: Notification.Name?,

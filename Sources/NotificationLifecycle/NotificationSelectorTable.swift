@@ -2,8 +2,8 @@ public import Foundation
 
 /// The selector names a type answers and the method each one calls.
 ///
-/// Build it by chaining ``adding(_:_:fileID:line:)-(_,(Observer)->(Notification)->Void,_,_)`` calls on an empty
-/// table, or on `super.notificationSelectors` in a subclass:
+/// Build it by chaining ``adding(_:_:fileID:line:)-22iau`` calls on an empty table, or on
+/// `super.notificationSelectors` in a subclass:
 ///
 /// ```swift
 /// override class var notificationSelectors: NotificationSelectorTable {
@@ -41,6 +41,8 @@ public struct NotificationSelectorTable: Sendable {
     ///   - selector: The name, such as `"keyboardWillShow:"`.
     ///   - method: An unapplied method reference, such as `Screen.keyboardWillShow`. It does not capture any
     ///     observer; the observer is passed at delivery, so an override in a subclass is the one called.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
         _ selector: NotificationSelector,
         _ method: @escaping @Sendable (Observer) -> (Notification) -> Void,
@@ -64,6 +66,8 @@ public struct NotificationSelectorTable: Sendable {
     /// - Parameters:
     ///   - selector: The name, such as `"reload"`.
     ///   - method: An unapplied method reference, such as `Screen.reload`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
         _ selector: NotificationSelector,
         _ method: @escaping @Sendable (Observer) -> () -> Void,
@@ -91,6 +95,8 @@ public struct NotificationSelectorTable: Sendable {
     ///   - selector: The name, such as `"themeDidChange:"`. The colon rule does not apply: the handler always
     ///     receives the notification.
     ///   - handler: Receives the observer and the notification: `{ screen, note in screen.apply(note) }`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
         _ selector: NotificationSelector,
         onMainActor handler: @escaping @MainActor @Sendable (Observer, Notification) -> Void,
