@@ -10,6 +10,28 @@ let package = Package(
     targets: [
         .target(name: "NotificationLifecycle"),
         .testTarget(name: "NotificationLifecycleTests", dependencies: ["NotificationLifecycle"]),
+
+        // Examples: run each with `swift run <Name>`; .ci/run runs them all and checks their output.
+        .executableTarget(
+            name: "LifecycleDemo",
+            dependencies: ["NotificationLifecycle"],
+            path: "Examples/LifecycleDemo"
+        ),
+        .executableTarget(
+            name: "ListenAroundSave",
+            dependencies: ["NotificationLifecycle"],
+            path: "Examples/ListenAroundSave"
+        ),
+        .executableTarget(
+            name: "SyncService",
+            dependencies: ["NotificationLifecycle"],
+            path: "Examples/SyncService"
+        ),
+        .executableTarget(
+            name: "MainActorScreen",
+            dependencies: ["NotificationLifecycle"],
+            path: "Examples/MainActorScreen"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
