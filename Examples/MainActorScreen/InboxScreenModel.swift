@@ -34,7 +34,9 @@ final class InboxScreenModel: ControllerBase {
         title = "Inbox — \(notification.userInfo?["name"] as? String ?? "?")"
         unreadCount = 0
     }
+}
 
+extension InboxScreenModel {
     /// One line describing the screen's state.
     var summary: String {
         "title \"\(title)\", unread \(unreadCount), banner \"\(banner)\""

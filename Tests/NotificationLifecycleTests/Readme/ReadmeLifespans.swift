@@ -1,0 +1,30 @@
+// README: "Lifespans". The README shows this code verbatim; ReadmeSnippetTests runs it.
+import Foundation
+import NotificationLifecycle
+
+extension Notification.Name {
+    static let draftDidAutosave = Notification.Name("DraftDidAutosave")
+}
+
+extension Lifespan {
+    static let composing = Lifespan.custom("composing")
+}
+
+final class ReplyController: ControllerBase {
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addNotificationInfo(forName: .draftDidAutosave, lifespan: .composing) { reply, _ in
+            reply.autosaves += 1
+        }
+    }
+
+    private(set) var autosaves = 0
+
+    func startComposing() {
+        startListeningForNotifications(withLifespan: .composing)
+    }
+
+    func stopComposing() {
+        stopListeningForNotifications(withLifespan: .composing)
+    }
+}

@@ -1,0 +1,34 @@
+// README: "Quick start". The README shows this code verbatim; .ci/check-readme-snippets.sh checks that it does,
+// and ReadmeSnippetTests runs it. It uses public API only (no @testable import).
+import Foundation
+import NotificationLifecycle
+
+extension Notification.Name {
+    static let messagesDidArrive = Notification.Name("MessagesDidArrive")
+    static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+}
+
+final class InboxController: ControllerBase {
+    override class var notificationSelectors: NotificationSelectorTable {
+        super.notificationSelectors.adding("accountDidSignOut:", InboxController.accountDidSignOut)
+    }
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .accountDidSignOut, selector: "accountDidSignOut:")
+        addVisibleNotificationInfo(forName: .messagesDidArrive) { inbox, _ in
+            inbox.reload()
+        }
+    }
+
+    private(set) var reloads = 0
+    private(set) var isSignedOut = false
+
+    func accountDidSignOut(_ notification: Notification) {
+        isSignedOut = true
+    }
+
+    func reload() {
+        reloads += 1
+    }
+}
