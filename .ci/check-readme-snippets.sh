@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Checks that every ```swift block of the README (and of the core DocC articles) appears verbatim in a Swift file
+# under Tests/ or Examples/, so that the build or the tests compile it and the documentation cannot rot.
+#
+# "Verbatim" ignores each line's leading whitespace, so a snippet may sit indented inside a test. The block's lines
+# must appear in one file, consecutively and whole.
+#
+# Usage: .ci/check-readme-snippets.sh [markdown files...]   (default: README.md and the core DocC catalog)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$#" -gt 0 ]; then
+    documents=("$@")
+else
+    documents=(README.md)
+    for article in Sources/NotificationLifecycle/Documentation.docc/*.md; do
+        [ -e "$article" ] && documents+=("$article")
+    done
+fi
+
+sources=()
+while IFS= read -r file; do sources+=("$file"); done < <(find Tests Examples -name '*.swift' | sort)
+
+awk '
+    function normalized(line) { sub(/^[ \t]+/, "", line); sub(/\r$/, "", line); return line }
+    function check(document, startLine, block,    file, needle) {
+        blocks++
+        needle = block "\n"
+        for (file in text) {
+            if (index(text[file] "\n", needle) > 0) {
+                printf "ok       %s:%d  in %s\n", document, startLine, file
+                return
+            }
+        }
+        missing++
+        printf "MISSING  %s:%d  no Swift file under Tests/ or Examples/ contains this block:%s\n", document, startLine, block
+    }
+    FILENAME ~ /\.swift$/ { text[FILENAME] = text[FILENAME] "\n" normalized($0); next }
+    FNR == 1 { inBlock = 0; documentBlocks[FILENAME] = 0 }
+    !inBlock && /^[ \t]*```swift[ \t]*$/ { inBlock = 1; block = ""; startLine = FNR; documentBlocks[FILENAME]++; next }
+    inBlock && /^[ \t]*```[ \t]*$/ { inBlock = 0; check(FILENAME, startLine, block); next }
+    inBlock { block = block "\n" normalized($0); next }
+    END {
+        if (("README.md" in documentBlocks) && documentBlocks["README.md"] == 0) {
+            print "README.md has no ```swift block: is the check reading the right file?"
+            exit 1
+        }
+        printf "%d Swift block(s) checked, %d missing\n", blocks, missing
+        exit missing > 0 ? 1 : 0
+    }
+' "${sources[@]}" "${documents[@]}"
