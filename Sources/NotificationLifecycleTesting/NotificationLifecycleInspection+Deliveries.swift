@@ -31,8 +31,9 @@ extension NotificationLifecycleInspection {
         let matching = deliveries.indices.filter { expected.matches(deliveries[$0]) }
         guard matching.count != times else { return matching.map { deliveries[$0] } }
         throw NotificationInspectionFailure(
-            summary: "Expected \(expected) to be delivered \(timesText(times)), but it was delivered "
-                + "\(timesText(matching.count)).",
+            summary: "Expected \(expected) "
+                + (times == 0 ? "not to be delivered" : "to be delivered \(timesText(times))")
+                + ", but it was " + (matching.isEmpty ? "never delivered." : "delivered \(timesText(matching.count))."),
             details: deliveriesTable(deliveries, marked: Set(matching))
         )
     }
@@ -105,7 +106,6 @@ extension NotificationLifecycleInspection {
 
     private static func timesText(_ count: Int) -> String {
         switch count {
-        case 0: return "never"
         case 1: return "once"
         case 2: return "twice"
         default: return "\(count) times"
