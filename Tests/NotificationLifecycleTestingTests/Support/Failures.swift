@@ -1,3 +1,4 @@
+import Foundation
 import NotificationLifecycleTesting
 import Testing
 
@@ -40,4 +41,23 @@ func expectIssue(
 /// A made-up location, to prove that an expectation records its issue where it is told to.
 func location(line: Int) -> SourceLocation {
     SourceLocation(fileID: "App/InboxScreenTests.swift", filePath: "/App/InboxScreenTests.swift", line: line, column: 9)
+}
+
+/// A thread-safe counter, for counting the issues a known-issue matcher sees.
+final class Tally: @unchecked Sendable {
+    // Safe: `value` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
