@@ -49,6 +49,7 @@ struct DeallocationTests {
         var screen: LeakyScreen? = LeakyScreen(notificationCenter: center)
         let probe = DeallocationProbe(screen!)
         weak let leakingInfo = screen!.notificationInfos[0]
+        let declaredLine = screen!.notificationInfos[0].line
         screen = nil
         let failure = try #require(caughtFailure { try NotificationLifecycleInspection.expectDeallocated(probe) })
         #expect(
@@ -56,7 +57,7 @@ struct DeallocationTests {
         )
         #expect(
             failure.summary.contains(
-                "Its closure handlers (Fixtures.swift:59) keep it alive if one captures it strongly: use the owner "
+                "Its closure handlers (Fixtures.swift:\(declaredLine)) keep it alive if one captures it strongly: use the owner "
                     + "the shorthand passes to the closure instead of self, or capture [weak self]."
             )
         )

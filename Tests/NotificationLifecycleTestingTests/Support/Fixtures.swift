@@ -34,6 +34,15 @@ final class InboxScreen: ControllerBase, @unchecked Sendable {
     }
 
     func didPing(_ notification: Notification) {}
+
+    /// The lifetime ping info, declared first.
+    var ping: NotificationInfo { notificationInfos[0] }
+
+    /// Yields, then makes the lifetime-stop mistake: a misuse reported from an asynchronous context.
+    func stopLifetimeLater() async {
+        await Task.yield()
+        stopListeningForNotifications(withLifespan: .lifetime)
+    }
 }
 
 /// A subclass that adds a visible selector info after its superclass's.
