@@ -11,7 +11,7 @@ import NotificationLifecycle
 /// ```
 ///
 /// The probe also remembers the center to search when the object is still alive, so that a failure can list the
-/// infos that name it: for a ``NotificationEngineOwner`` its engine's center, for a ``NotificationInfo`` its own
+/// infos that name it: for a `NotificationEngineOwner` its engine's center, for a `NotificationInfo` its own
 /// center, otherwise the `center` you pass.
 public struct DeallocationProbe {
     private weak var object: AnyObject?

@@ -16,8 +16,8 @@ extension NotificationLifecycleInspection {
     /// ```
     ///
     /// - Parameters:
-    ///   - owner: A ``ControllerBase`` or any ``NotificationEngineOwner``. `appear()`, `disappear()`, `start` and
-    ///     `stop` steps act on its ``NotificationEngineOwner/notificationEngine``, as ``ControllerBase`` does.
+    ///   - owner: A `ControllerBase` or any `NotificationEngineOwner`. `appear()`, `disappear()`, `start` and
+    ///     `stop` steps act on its `NotificationEngineOwner/notificationEngine`, as `ControllerBase` does.
     ///   - steps: The steps, in order.
     public static func expectLifecycle(
         of owner: some NotificationEngineOwner,

@@ -31,7 +31,7 @@ extension NotificationLifecycleInspection {
     /// ```
     ///
     /// - Parameters:
-    ///   - owner: A ``ControllerBase`` or any ``NotificationEngineOwner``.
+    ///   - owner: A `ControllerBase` or any `NotificationEngineOwner`.
     ///   - name: The notification name.
     ///   - sender: Only an info with this sender filter counts; `nil` accepts any filter.
     ///   - lifespan: Only an info of this lifespan counts; `nil` accepts any lifespan.
@@ -93,7 +93,7 @@ extension NotificationLifecycleInspection {
     /// ```
     ///
     /// - Parameters:
-    ///   - owner: A ``ControllerBase`` or any ``NotificationEngineOwner``.
+    ///   - owner: A `ControllerBase` or any `NotificationEngineOwner`.
     ///   - name: The notification name.
     ///   - sender: Only an info with this sender filter counts; `nil` counts any filter.
     ///   - lifespan: Only an info of this lifespan counts; `nil` counts any lifespan.
@@ -226,7 +226,7 @@ extension NotificationLifecycleInspection {
     /// ```
     ///
     /// - Parameters:
-    ///   - owner: A ``ControllerBase`` or any ``NotificationEngineOwner``; a subclass's list starts with its
+    ///   - owner: A `ControllerBase` or any `NotificationEngineOwner`; a subclass's list starts with its
     ///     superclass's infos.
     ///   - expected: The registrations, in the order the infos were added.
     public static func expectRegistrations(

@@ -12,7 +12,7 @@ public import NotificationLifecycle
 /// ])
 /// ```
 ///
-/// ``init(_:)`` takes the same snapshot of a live ``NotificationInfo``, so that expected and actual registrations
+/// ``init(_:)`` takes the same snapshot of a live `NotificationInfo`, so that expected and actual registrations
 /// compare with `==`.
 public struct NotificationRegistration: Hashable, Sendable, CustomStringConvertible {
     /// The notification name, or `nil` for an info that receives every notification.
@@ -51,7 +51,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
     /// The registration of `info` now.
     ///
     /// Reading whether the info listens drops a registration whose observer or sender was released, as
-    /// ``NotificationInfo/isListening`` does.
+    /// `NotificationInfo/isListening` does.
     public init(_ info: NotificationInfo) {
         self.init(
             name: info.name,
