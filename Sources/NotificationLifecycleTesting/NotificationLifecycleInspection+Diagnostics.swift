@@ -3,9 +3,9 @@ public import NotificationLifecycle
 extension NotificationLifecycleInspection {
     /// Runs `body` and returns the diagnostics it reported, instead of printing them.
     ///
-    /// Only reports made by `body`'s task, and tasks it creates, are captured, so tests that run in parallel do
-    /// not see each other's. A capture inside another one (or inside a test with the `.failsOnUnexpectedDiagnostics` trait)
-    /// takes the reports: the outer one does not see them.
+    /// Only reports made by `body`'s task, its child tasks and the `Task {}` it starts (not `Task.detached`) are
+    /// captured, so tests that run in parallel do not see each other's. A capture inside another one (or inside a
+    /// test with the `.failsOnUnexpectedDiagnostics` trait) takes the reports: the outer one does not see them.
     ///
     /// ```swift
     /// let diagnostics = NotificationLifecycleInspection.diagnostics {

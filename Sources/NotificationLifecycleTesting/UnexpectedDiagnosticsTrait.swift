@@ -24,8 +24,8 @@ public import Testing
 /// ```
 ///
 /// Each unexpected diagnostic is recorded as an issue at the test's declaration, with the diagnostic's own file
-/// and line in its message. The trait captures the reports made by the test's task and the tasks it creates, so
-/// tests running in parallel do not fail each other.
+/// and line in its message. The trait captures the reports made by the test's task, its child tasks and the
+/// `Task {}` it starts (not `Task.detached`), so tests running in parallel do not fail each other.
 public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is added to.
     public var isRecursive: Bool { true }
