@@ -5,11 +5,17 @@ let package = Package(
     name: "NotificationLifecycle",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "NotificationLifecycle", targets: ["NotificationLifecycle"])
+        .library(name: "NotificationLifecycle", targets: ["NotificationLifecycle"]),
+        .library(name: "NotificationLifecycleTesting", targets: ["NotificationLifecycleTesting"]),
     ],
     targets: [
         .target(name: "NotificationLifecycle"),
+        .target(name: "NotificationLifecycleTesting", dependencies: ["NotificationLifecycle"]),
         .testTarget(name: "NotificationLifecycleTests", dependencies: ["NotificationLifecycle"]),
+        .testTarget(
+            name: "NotificationLifecycleTestingTests",
+            dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]
+        ),
 
         // Examples: run each with `swift run <Name>`; .ci/run runs them all and checks their output.
         .executableTarget(
