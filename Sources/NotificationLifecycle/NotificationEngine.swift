@@ -38,7 +38,9 @@ public final class NotificationEngine: Sendable {
 
     private struct State {
         var infos: [NotificationInfo] = []
-        var keys: Set<RegistrationKey> = []
+        /// How many infos hold each key: an info whose sender or observer is gone keeps a key that a new object at
+        /// the same address can repeat.
+        var keys: [RegistrationKey: Int] = [:]
         var active: Set<Lifespan> = []
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
@@ -108,12 +110,16 @@ public final class NotificationEngine: Sendable {
         }
         let result = state.withLock { state -> Result in
             if state.infos.contains(where: { $0 === info }) { return .sameInstance }
-            if state.keys.contains(info.registrationKey) {
-                return .duplicate(of: state.infos.first { $0.registrationKey == info.registrationKey })
+            if state.keys[info.registrationKey] != nil, info.registrationKeyIsCurrent,
+                let existing = state.infos.first(where: {
+                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent
+                })
+            {
+                return .duplicate(of: existing)
             }
             if info.claim(for: id) != nil { return .foreign }
             state.infos.append(info)
-            state.keys.insert(info.registrationKey)
+            state.keys[info.registrationKey, default: 0] += 1
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
             return .added(startsNow ? info.start(byHold: false) : nil)
@@ -156,7 +162,11 @@ public final class NotificationEngine: Sendable {
         let removed = state.withLock { state -> Bool in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
-            state.keys.remove(info.registrationKey)
+            if state.keys[info.registrationKey, default: 1] > 1 {
+                state.keys[info.registrationKey, default: 1] -= 1
+            } else {
+                state.keys[info.registrationKey] = nil
+            }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
             info.release(from: id)

@@ -282,6 +282,21 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
+    ///
+    /// Once one of them is gone, a new object at the same address gives an equal key for a different registration,
+    /// so a stale key makes no info a duplicate.
+    package var registrationKeyIsCurrent: Bool {
+        let namesObserver: Bool
+        switch registrationKey.handler {
+        case .selector: namesObserver = true
+        case .closure(_, let observer): namesObserver = observer != nil
+        }
+        return state.withLock { state in
+            (!filtersOnSender || state.sender != nil) && (!namesObserver || state.observer != nil)
+        }
+    }
+
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
     public var object: AnyObject? {
         state.withLock { $0.sender }
