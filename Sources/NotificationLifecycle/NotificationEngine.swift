@@ -240,9 +240,10 @@ public final class NotificationEngine: Sendable {
         }
     }
 
-    /// Stops every info and deactivates every lifespan; what the owner's `deinit` does.
+    /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
     ///
-    /// The infos stay in ``infos`` and no longer belong to the engine, so they can be started on their own.
+    /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
+    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again.
     public func stopAll() {
         state.withLock { state in
             state.active.removeAll()
@@ -250,6 +251,8 @@ public final class NotificationEngine: Sendable {
                 info.stop()
                 info.release(from: id)
             }
+            state.infos.removeAll()
+            state.keys.removeAll()
         }
     }
 
