@@ -108,11 +108,13 @@ public final class NotificationEngine: Sendable {
             case duplicate(of: NotificationInfo?)
             case foreign
         }
+        // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
+        var kept: [AnyObject] = []
         let result = state.withLock { state -> Result in
             if state.infos.contains(where: { $0 === info }) { return .sameInstance }
-            if state.keys[info.registrationKey] != nil, info.registrationKeyIsCurrent,
+            if state.keys[info.registrationKey] != nil, info.registrationKeyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
-                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent
+                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
                 })
             {
                 return .duplicate(of: existing)
@@ -122,7 +124,7 @@ public final class NotificationEngine: Sendable {
             state.keys[info.registrationKey, default: 0] += 1
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false) : nil)
+            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil)
         }
         switch result {
         case .added(let outcome):
@@ -189,9 +191,10 @@ public final class NotificationEngine: Sendable {
     /// added later start at once.
     public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
         transition(fileID: fileID, line: line, name: "startListeningForNotifications(withLifespan: \(lifespan))") {
-            state in
+            state,
+            kept in
             state.active.insert(lifespan)
-            return Self.startInfos(of: lifespan, in: state)
+            return Self.startInfos(of: lifespan, in: state, keeping: &kept)
         }
     }
 
@@ -212,7 +215,8 @@ public final class NotificationEngine: Sendable {
             return
         }
         transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
-            state in
+            state,
+            _ in
             state.active.remove(lifespan)
             for info in state.infos where info.lifespan == lifespan {
                 info.stop()
@@ -223,15 +227,15 @@ public final class NotificationEngine: Sendable {
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
     public func appear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "appear()") { state in
+        transition(fileID: fileID, line: line, name: "appear()") { state, kept in
             guard state.active.insert(.visible).inserted else { return [] }
-            return Self.startInfos(of: .visible, in: state)
+            return Self.startInfos(of: .visible, in: state, keeping: &kept)
         }
     }
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "disappear()") { state in
+        transition(fileID: fileID, line: line, name: "disappear()") { state, _ in
             guard state.active.remove(.visible) != nil else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
@@ -264,11 +268,13 @@ public final class NotificationEngine: Sendable {
         fileID: String,
         line: Int,
         name: String,
-        _ body: (inout State) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
+        _ body: (inout State, inout [AnyObject]) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
     ) {
+        // Observers and senders loaded while starting infos, released after the lock (see NotificationInfo.start).
+        var kept: [AnyObject] = []
         let outcome = state.withLock { state -> [(NotificationInfo, NotificationInfo.StartOutcome)]? in
             if case .populating = state.populate { return nil }
-            return body(&state)
+            return body(&state, &kept)
         }
         guard let outcome else {
             reportDiagnostic(
@@ -288,11 +294,12 @@ public final class NotificationEngine: Sendable {
 
     private static func startInfos(
         of lifespan: Lifespan,
-        in state: State
+        in state: State,
+        keeping kept: inout [AnyObject]
     ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
         var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
         for info in state.infos where info.lifespan == lifespan {
-            let outcome = info.start(byHold: false)
+            let outcome = info.start(byHold: false, keeping: &kept)
             switch outcome {
             case .started, .alreadyListening: continue
             default: outcomes.append((info, outcome))
