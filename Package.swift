@@ -10,6 +10,7 @@ let package = Package(
     targets: [
         .target(name: "NotificationLifecycle"),
         .testTarget(name: "NotificationLifecycleTests", dependencies: ["NotificationLifecycle"]),
+        .testTarget(name: "NotificationLifecycleReliabilityTests", dependencies: ["NotificationLifecycle"]),
     ],
     swiftLanguageModes: [.v6]
 )
