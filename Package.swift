@@ -16,6 +16,7 @@ let package = Package(
             name: "NotificationLifecycleTestingTests",
             dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]
         ),
+        .testTarget(name: "NotificationLifecycleReliabilityTests", dependencies: ["NotificationLifecycle"]),
 
         // Examples: run each with `swift run <Name>`; .ci/run runs them all and checks their output.
         .executableTarget(

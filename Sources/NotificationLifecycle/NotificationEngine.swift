@@ -38,7 +38,9 @@ public final class NotificationEngine: Sendable {
 
     private struct State {
         var infos: [NotificationInfo] = []
-        var keys: Set<RegistrationKey> = []
+        /// How many infos hold each key: an info whose sender or observer is gone keeps a key that a new object at
+        /// the same address can repeat.
+        var keys: [RegistrationKey: Int] = [:]
         var active: Set<Lifespan> = []
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
@@ -106,17 +108,23 @@ public final class NotificationEngine: Sendable {
             case duplicate(of: NotificationInfo?)
             case foreign
         }
+        // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
+        var kept: [AnyObject] = []
         let result = state.withLock { state -> Result in
             if state.infos.contains(where: { $0 === info }) { return .sameInstance }
-            if state.keys.contains(info.registrationKey) {
-                return .duplicate(of: state.infos.first { $0.registrationKey == info.registrationKey })
+            if state.keys[info.registrationKey] != nil, info.registrationKeyIsCurrent(keeping: &kept),
+                let existing = state.infos.first(where: {
+                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
+                })
+            {
+                return .duplicate(of: existing)
             }
             if info.claim(for: id) != nil { return .foreign }
             state.infos.append(info)
-            state.keys.insert(info.registrationKey)
+            state.keys[info.registrationKey, default: 0] += 1
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false) : nil)
+            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil)
         }
         switch result {
         case .added(let outcome):
@@ -156,7 +164,11 @@ public final class NotificationEngine: Sendable {
         let removed = state.withLock { state -> Bool in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
-            state.keys.remove(info.registrationKey)
+            if state.keys[info.registrationKey, default: 1] > 1 {
+                state.keys[info.registrationKey, default: 1] -= 1
+            } else {
+                state.keys[info.registrationKey] = nil
+            }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
             info.release(from: id)
@@ -179,9 +191,10 @@ public final class NotificationEngine: Sendable {
     /// added later start at once.
     public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
         transition(fileID: fileID, line: line, name: "startListeningForNotifications(withLifespan: \(lifespan))") {
-            state in
+            state,
+            kept in
             state.active.insert(lifespan)
-            return Self.startInfos(of: lifespan, in: state)
+            return Self.startInfos(of: lifespan, in: state, keeping: &kept)
         }
     }
 
@@ -202,7 +215,8 @@ public final class NotificationEngine: Sendable {
             return
         }
         transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
-            state in
+            state,
+            _ in
             state.active.remove(lifespan)
             for info in state.infos where info.lifespan == lifespan {
                 info.stop()
@@ -213,15 +227,15 @@ public final class NotificationEngine: Sendable {
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
     public func appear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "appear()") { state in
+        transition(fileID: fileID, line: line, name: "appear()") { state, kept in
             guard state.active.insert(.visible).inserted else { return [] }
-            return Self.startInfos(of: .visible, in: state)
+            return Self.startInfos(of: .visible, in: state, keeping: &kept)
         }
     }
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "disappear()") { state in
+        transition(fileID: fileID, line: line, name: "disappear()") { state, _ in
             guard state.active.remove(.visible) != nil else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
@@ -230,9 +244,10 @@ public final class NotificationEngine: Sendable {
         }
     }
 
-    /// Stops every info and deactivates every lifespan; what the owner's `deinit` does.
+    /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
     ///
-    /// The infos stay in ``infos`` and no longer belong to the engine, so they can be started on their own.
+    /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
+    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again.
     public func stopAll() {
         state.withLock { state in
             state.active.removeAll()
@@ -240,6 +255,8 @@ public final class NotificationEngine: Sendable {
                 info.stop()
                 info.release(from: id)
             }
+            state.infos.removeAll()
+            state.keys.removeAll()
         }
     }
 
@@ -251,11 +268,13 @@ public final class NotificationEngine: Sendable {
         fileID: String,
         line: Int,
         name: String,
-        _ body: (inout State) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
+        _ body: (inout State, inout [AnyObject]) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
     ) {
+        // Observers and senders loaded while starting infos, released after the lock (see NotificationInfo.start).
+        var kept: [AnyObject] = []
         let outcome = state.withLock { state -> [(NotificationInfo, NotificationInfo.StartOutcome)]? in
             if case .populating = state.populate { return nil }
-            return body(&state)
+            return body(&state, &kept)
         }
         guard let outcome else {
             reportDiagnostic(
@@ -275,11 +294,12 @@ public final class NotificationEngine: Sendable {
 
     private static func startInfos(
         of lifespan: Lifespan,
-        in state: State
+        in state: State,
+        keeping kept: inout [AnyObject]
     ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
         var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
         for info in state.infos where info.lifespan == lifespan {
-            let outcome = info.start(byHold: false)
+            let outcome = info.start(byHold: false, keeping: &kept)
             switch outcome {
             case .started, .alreadyListening: continue
             default: outcomes.append((info, outcome))

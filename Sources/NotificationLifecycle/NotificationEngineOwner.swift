@@ -244,7 +244,10 @@ extension NotificationEngineOwner {
     /// Adds `info`, or returns the equal one already added (the duplicate is reported by the engine).
     fileprivate func addReturningExisting(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
         if notificationEngine.add(info, fileID: fileID, line: line) { return info }
-        return notificationEngine.infos.first { $0.registrationKey == info.registrationKey } ?? info
+        var kept: [AnyObject] = []
+        return notificationEngine.infos.first {
+            $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
+        } ?? info
     }
 }
 

@@ -95,6 +95,24 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var everOwned = false
         /// Sees every handler call (the testing module's recorder).
         var tap: DeliveryTap?
+
+        /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock.
+        ///
+        /// Loading a weak reference makes a strong one. If another thread releases the object at that moment, that
+        /// strong reference is the last one, and releasing it runs the object's `deinit`, which is user code (a
+        /// controller's stops its infos, which takes this lock). So it must not be released inside a lock.
+        func observer(keeping kept: inout [AnyObject]) -> AnyObject? {
+            guard let observer else { return nil }
+            kept.append(observer)
+            return observer
+        }
+
+        /// The sender, loaded as a strong reference that `kept` holds until the caller has left every lock.
+        func sender(keeping kept: inout [AnyObject]) -> AnyObject? {
+            guard let sender else { return nil }
+            kept.append(sender)
+            return sender
+        }
     }
 
     /// Makes an info whose handler is the observer's method named by `selector`.
@@ -271,10 +289,16 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
     /// it (and reports it once, for an info no controller owns) and answers `false`.
     public var isListening: Bool {
+        var kept: [AnyObject] = []
         let decision = state.withLock { state -> Decision in
             guard let registration = state.registration else { return .skip }
-            return Self.dropIfDead(&state, registration, filtersOnSender: filtersOnSender, invocation: invocation)
-                ?? .call(observer: nil, tap: nil)
+            return Self.dropIfDead(
+                &state,
+                registration,
+                filtersOnSender: filtersOnSender,
+                invocation: invocation,
+                keeping: &kept
+            ) ?? .call(observer: nil, tap: nil)
         }
         switch decision {
         case .skip:
@@ -285,6 +309,23 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             center.removeObserver(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
             return false
+        }
+    }
+
+    /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
+    ///
+    /// Once one of them is gone, a new object at the same address gives an equal key for a different registration,
+    /// so a stale key makes no info a duplicate. The objects loaded to find out stay in `kept`: release it only after
+    /// leaving every lock (the engine calls this under its own).
+    package func registrationKeyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
+        let namesObserver: Bool
+        switch registrationKey.handler {
+        case .selector: namesObserver = true
+        case .closure(_, let observer): namesObserver = observer != nil
+        }
+        return state.withLock { state in
+            (!filtersOnSender || state.sender(keeping: &kept) != nil)
+                && (!namesObserver || state.observer(keeping: &kept) != nil)
         }
     }
 
@@ -321,7 +362,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// An info whose selector was unknown, whose observer is gone, or whose sender is gone does not listen; the
     /// call reports why.
     public func startListening() {
-        report(start(byHold: false))
+        var kept: [AnyObject] = []
+        report(start(byHold: false, keeping: &kept))
     }
 
     /// Stops listening. Does nothing when the info does not listen.
@@ -352,8 +394,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// and the registration never disagree.
     ///
     /// The info's lock is held while registering with the center. That call runs no user code: Foundation's
-    /// center calls observers only after releasing its own lock, and never from `addObserver`.
-    package func start(byHold: Bool) -> StartOutcome {
+    /// center calls observers only after releasing its own lock, and never from `addObserver`. The observer and
+    /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
+    /// under its own).
+    package func start(byHold: Bool, keeping kept: inout [AnyObject]) -> StartOutcome {
         state.withLock { state in
             if byHold { state.holds += 1 }
             if state.registration != nil {
@@ -361,11 +405,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 return .alreadyListening
             }
             if case .unresolved = invocation { return .unresolvedSelector }
-            if invocation.needsObserver, state.observer == nil { return .observerReleased }
-            if filtersOnSender, state.sender == nil { return .senderReleased }
+            if invocation.needsObserver, state.observer(keeping: &kept) == nil { return .observerReleased }
+            let sender = state.sender(keeping: &kept)
+            if filtersOnSender, sender == nil { return .senderReleased }
             state.generation &+= 1
             let generation = state.generation
-            let token = center.addObserver(forName: name, object: state.sender, queue: queue) {
+            let token = center.addObserver(forName: name, object: sender, queue: queue) {
                 [weak self] notification in
                 self?.deliver(notification, generation: generation)
             }
@@ -452,7 +497,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Starts a hold for `listen(during:)`: listens if it did not, and remembers whether this hold started it.
     func beginHold() -> StartOutcome {
-        start(byHold: true)
+        var kept: [AnyObject] = []
+        return start(byHold: true, keeping: &kept)
     }
 
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
@@ -503,7 +549,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     private func decide(_ notification: Notification, generation: UInt64) -> Decision {
-        state.withLock { state in
+        var kept: [AnyObject] = []
+        return state.withLock { state in
             guard let registration = state.registration, registration.generation == generation else {
                 return .skip
             }
@@ -511,12 +558,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 &state,
                 registration,
                 filtersOnSender: filtersOnSender,
-                invocation: invocation
+                invocation: invocation,
+                keeping: &kept
             ) {
                 return drop
             }
             if filtersOnSender {
-                guard let posted = notification.object.map({ $0 as AnyObject }), posted === state.sender else {
+                guard let posted = notification.object.map({ $0 as AnyObject }),
+                    posted === state.sender(keeping: &kept)
+                else {
                     return .skip
                 }
             }
@@ -529,13 +579,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         _ state: inout State,
         _ registration: Registration,
         filtersOnSender: Bool,
-        invocation: Invocation
+        invocation: Invocation,
+        keeping kept: inout [AnyObject]
     ) -> Decision? {
-        if filtersOnSender, state.sender == nil {
+        if filtersOnSender, state.sender(keeping: &kept) == nil {
             state.registration = nil
             return .drop(token: registration.token, observerGone: false, report: true)
         }
-        if invocation.needsObserver, state.observer == nil {
+        if invocation.needsObserver, state.observer(keeping: &kept) == nil {
             state.registration = nil
             return .drop(token: registration.token, observerGone: true, report: !state.everOwned)
         }

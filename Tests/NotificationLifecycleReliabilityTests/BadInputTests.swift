@@ -1,0 +1,352 @@
+import Foundation
+import NotificationLifecycle
+import Testing
+
+extension ReliabilityTests {
+    /// Misuse gets a defined result and a report naming the rule and the remedy, and corrupts nothing.
+    @Suite("Bad input")
+    struct BadInputTests {
+        let center = NotificationCenter()
+        let posts = IDSource()
+
+        /// Posts `name` from `sender` with a new post id and returns the id.
+        @discardableResult
+        private func post(_ name: Notification.Name, from sender: AnyObject? = nil) -> Int {
+            let id = posts.make()
+            center.post(name: name, object: sender, userInfo: Post.userInfo(id))
+            return id
+        }
+
+        /// Checks that every report names its rule's remedy in the "Expected …, but …." form.
+        private func expectClear(
+            _ diagnostics: [NotificationDiagnostic],
+            _ rules: [NotificationDiagnostic.Rule],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(diagnostics.map(\.rule) == rules, sourceLocation: sourceLocation)
+            for diagnostic in diagnostics {
+                #expect(diagnostic.message.hasPrefix("Expected"), "\(diagnostic)", sourceLocation: sourceLocation)
+                #expect(diagnostic.message.contains(", but "), "\(diagnostic)", sourceLocation: sourceLocation)
+                #expect(diagnostic.description.contains("[\(diagnostic.rule.name)]"), sourceLocation: sourceLocation)
+            }
+        }
+
+        // MARK: - Names
+
+        @Test func nilNameIsReportedAndListensToEveryNotification() {
+            let log = DeliveryLog()
+            let (info, diagnostics) = capturingDiagnostics {
+                NotificationInfo(name: nil, center: center) { note in log.record("every", note) }
+            }
+            expectClear(diagnostics, [.everyNotification])
+            #expect(diagnostics.first?.message.contains("Give the info a name") == true)
+
+            let controller = LoggingController(center: center, log: log)
+            let other = controller.addLifetimeNotificationInfo(forName: .pong) { c, note in c.log.record("pong", note) }
+            let rules = reportedRules { #expect(controller.addNotificationInfo(info)) }
+            #expect(rules.isEmpty)
+            #expect(info.isListening)
+            let ping = post(.ping)
+            let pong = post(.pong)
+            let unheard = post(.unheard)
+            #expect(log.handlers(for: ping) == ["every": 1])
+            #expect(log.handlers(for: pong) == ["every": 1, "pong": 1])
+            #expect(log.handlers(for: unheard) == ["every": 1])
+            controller.removeNotificationInfo(info)
+            #expect(log.handlers(for: post(.ping)).isEmpty)
+            #expect(other.isListening)
+        }
+
+        @Test func emptyNameIsReportedAndListensOnlyToTheEmptyName() {
+            let log = DeliveryLog()
+            let controller = LoggingController(center: center, log: log)
+            let (info, diagnostics) = capturingDiagnostics {
+                controller.addLifetimeNotificationInfo(forName: Notification.Name("")) { c, note in
+                    c.log.record("empty", note)
+                }
+            }
+            expectClear(diagnostics, [.emptyName])
+            #expect(diagnostics.first?.message.contains("Use the name the poster uses") == true)
+            #expect(info.isListening)
+            #expect(log.handlers(for: post(Notification.Name(""))) == ["empty": 1])
+            #expect(log.handlers(for: post(.ping)).isEmpty)
+        }
+
+        // MARK: - Senders
+
+        @Test func senderReleasedBeforeStartIsReportedAndNeverWidens() {
+            let log = DeliveryLog()
+            var sender: Sender? = Sender()
+            let info = NotificationInfo(name: .ping, object: sender, center: center) { note in log.record("s", note) }
+            sender = nil
+            for _ in 0..<3 {
+                let (_, diagnostics) = capturingDiagnostics { info.startListening() }
+                expectClear(diagnostics, [.senderReleased])
+                #expect(!info.isListening)
+            }
+            for _ in 0..<32 { post(.ping, from: Sender()) }
+            post(.ping)
+            #expect(log.total == 0)
+            #expect(info.filtersBySender)
+            #expect(info.object == nil)
+        }
+
+        @Test func senderReleasedBeforeAppearIsReportedAndOtherInfosStillStart() {
+            let log = DeliveryLog()
+            let controller = LoggingController(center: center, log: log)
+            var gone: Sender? = Sender()
+            let kept = Sender()
+            let orphan = controller.listenVisibly(to: gone!, as: "orphan")
+            let live = controller.listenVisibly(to: kept, as: "live")
+            gone = nil
+            for _ in 0..<2 {
+                let (_, diagnostics) = capturingDiagnostics { controller.appear() }
+                expectClear(diagnostics, [.senderReleased])
+                #expect(controller.isAppeared)
+                #expect(live.isListening)
+                #expect(!orphan.isListening)
+                controller.disappear()
+                #expect(!live.isListening)
+            }
+            let (_, again) = capturingDiagnostics { controller.appear() }
+            expectClear(again, [.senderReleased])
+            #expect(log.handlers(for: post(.ping, from: kept)) == ["live": 1])
+            #expect(controller.notificationInfos.count == 2)
+        }
+
+        /// A new sender that the allocator places at a released sender's address is a different sender: its info is
+        /// a new registration, not a duplicate of the dead one (which can never deliver again).
+        @Test func newSenderAtAReleasedSendersAddressIsNotADuplicate() {
+            let log = DeliveryLog()
+            let controller = LoggingController(center: center, log: log)
+            controller.appear()
+            var released: Set<ObjectIdentifier> = []
+            var reused = 0
+            var dropReports = 0
+            for round in 0..<64 {
+                var old: Sender? = Sender()
+                let oldInfo = controller.listenVisibly(to: old!, as: "old")
+                released.insert(ObjectIdentifier(old!))
+                old = nil
+                let fresh = Sender()
+                if released.contains(ObjectIdentifier(fresh)) { reused += 1 }
+                let (info, diagnostics) = capturingDiagnostics { controller.listenVisibly(to: fresh, as: "fresh") }
+                #expect(diagnostics.isEmpty, "round \(round): \(diagnostics)")
+                #expect(info !== oldInfo)
+                #expect(info.isListening, "round \(round)")
+                // The center matches the fresh sender's post to a dead info at the same address too; that info does
+                // not deliver, and drops its registration with a report.
+                let (id, atPost) = capturingDiagnostics { post(.ping, from: fresh) }
+                #expect(log.handlers(for: id) == ["fresh": 1], "round \(round)")
+                #expect(atPost.allSatisfy { $0.rule == .senderReleased })
+                dropReports += atPost.count
+                controller.removeNotificationInfo(info)
+            }
+            // The dead infos stay and never deliver again. Each held a registration when its sender went; it is
+            // dropped and reported exactly once, at a post from an object at the same address or when read here.
+            #expect(controller.notificationInfos.count == 64)
+            let (listening, dropped) = capturingDiagnostics { controller.notificationInfos.filter(\.isListening) }
+            #expect(listening.isEmpty)
+            #expect(dropped.allSatisfy { $0.rule == .senderReleased })
+            #expect(dropReports + dropped.count == 64)
+            let (_, again) = capturingDiagnostics { _ = controller.notificationInfos.map(\.isListening) }
+            #expect(again.isEmpty)
+            print("newSenderAtAReleasedSendersAddressIsNotADuplicate: \(reused) of 64 new senders reused an address")
+            #expect(reused > 0, "the allocator never reused an address, so this run proved nothing")
+        }
+
+        // MARK: - Observers
+
+        @Test func observerReleasedWhileListeningIsReportedOnceAndDropped() {
+            let log = DeliveryLog()
+            var observer: LoggingObserver? = LoggingObserver(log: log)
+            let info = NotificationInfo(observer: observer!, selector: "hit:", name: .ping, center: center)
+            info.startListening()
+            #expect(info.isListening)
+            weak let probe = observer
+            observer = nil
+            #expect(probe == nil)
+
+            let (_, diagnostics) = capturingDiagnostics {
+                post(.ping)
+                post(.ping)
+            }
+            expectClear(diagnostics, [.observerReleased])
+            #expect(diagnostics.first?.message.contains("stopListening()") == true)
+            #expect(log.total == 0)
+            #expect(!info.isListening)
+            #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+            let (_, restart) = capturingDiagnostics { info.startListening() }
+            expectClear(restart, [.observerReleased])
+            #expect(!info.isListening)
+        }
+
+        @Test func observerReleasedWhileItsInfoBelongsToAControllerStopsOnlyThatInfo() {
+            let log = DeliveryLog()
+            let controller = LoggingController(center: center, log: log)
+            var observer: LoggingObserver? = LoggingObserver(log: log)
+            let info = NotificationInfo(observer: observer!, selector: "hit:", name: .ping, center: center)
+            controller.addNotificationInfo(info)
+            let own = controller.addLifetimeNotificationInfo(forName: .ping, selector: "hit:")
+            observer = nil
+            let id = post(.ping)
+            #expect(log.handlers(for: id) == ["hit:": 1])
+            #expect(!info.isListening)
+            #expect(own.isListening)
+            #expect(controller.notificationInfos.count == 2)
+        }
+
+        // MARK: - Selectors
+
+        @Test func unknownSelectorIsReportedWhenMadeAndWhenStartedAndNeverListens() {
+            let log = DeliveryLog()
+            let observer = LoggingObserver(log: log)
+            let (info, made) = capturingDiagnostics {
+                NotificationInfo(observer: observer, selector: "missing:", name: .ping, center: center)
+            }
+            expectClear(made, [.unknownSelector])
+            #expect(made.first?.message.contains("\"hit:\"") == true)
+            #expect(made.first?.message.contains(".adding(\"missing:\"") == true)
+            let (_, started) = capturingDiagnostics { info.startListening() }
+            expectClear(started, [.unknownSelector])
+            #expect(!info.isListening)
+
+            let controller = LoggingController(center: center, log: log)
+            let (shorthand, added) = capturingDiagnostics {
+                controller.addLifetimeNotificationInfo(forName: .ping, selector: "missing:")
+            }
+            expectClear(added, [.unknownSelector, .unknownSelector])
+            #expect(!shorthand.isListening)
+            let good = controller.addLifetimeNotificationInfo(forName: .ping, selector: "hit:")
+            #expect(log.handlers(for: post(.ping)) == ["hit:": 1])
+            #expect(good.isListening)
+        }
+
+        // MARK: - Ownership
+
+        @Test func infoAddedToASecondControllerIsRefusedAndStaysWithTheFirst() {
+            let log = DeliveryLog()
+            var first: LoggingController? = LoggingController(center: center, log: log)
+            let second = LoggingController(center: center, log: log)
+            let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { note in
+                log.record("shared", note)
+            }
+            #expect(first!.addNotificationInfo(info))
+            first!.appear()
+            let (added, refused) = capturingDiagnostics { second.addNotificationInfo(info) }
+            #expect(!added)
+            expectClear(refused, [.foreignInfo])
+            #expect(second.notificationInfos.isEmpty)
+
+            // The second controller's lifecycle does not touch it; removing it there is refused too.
+            second.appear()
+            second.disappear()
+            #expect(info.isListening)
+            let (_, removal) = capturingDiagnostics { second.removeNotificationInfo(info) }
+            expectClear(removal, [.foreignInfo])
+            #expect(info.isListening)
+            #expect(first!.notificationInfos.count == 1)
+            #expect(log.handlers(for: post(.ping)) == ["shared": 1])
+
+            // Once the first controller is gone, the info is free to join the second.
+            first = nil
+            #expect(!info.isListening)
+            second.appear()
+            #expect(second.addNotificationInfo(info))
+            #expect(info.isListening)
+            #expect(log.handlers(for: post(.ping)) == ["shared": 1])
+        }
+
+        @Test func infoOutlivingItsControllerWorksOnItsOwnOrInAnotherController() {
+            let log = DeliveryLog()
+            var controller: LoggingController? = LoggingController(center: center, log: log)
+            let standalone = NotificationInfo(name: .ping, center: center) { note in log.record("standalone", note) }
+            controller!.addNotificationInfo(standalone)
+            let bound = controller!.addLifetimeNotificationInfo(forName: .pong) { c, note in c.log.record("bound", note)
+            }
+            #expect(standalone.isListening)
+            #expect(bound.isListening)
+            weak let probe = controller
+            controller = nil
+            #expect(probe == nil)
+            #expect(!standalone.isListening)
+            #expect(!bound.isListening)
+            #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+
+            // A closure info listens on its own; an info bound to the released controller cannot, and says why.
+            let (_, restart) = capturingDiagnostics {
+                standalone.startListening()
+                bound.startListening()
+            }
+            expectClear(restart, [.observerReleased])
+            #expect(standalone.isListening)
+            #expect(!bound.isListening)
+            #expect(log.handlers(for: post(.ping)) == ["standalone": 1])
+            #expect(log.handlers(for: post(.pong)).isEmpty)
+
+            // Both may join another controller; the bound one is reported again when its lifespan starts it.
+            let other = LoggingController(center: center, log: log)
+            standalone.stopListening()
+            let (_, joined) = capturingDiagnostics {
+                #expect(other.addNotificationInfo(standalone))
+                #expect(other.addNotificationInfo(bound))
+            }
+            expectClear(joined, [.observerReleased])
+            #expect(standalone.isListening)
+            #expect(!bound.isListening)
+            #expect(other.notificationInfos.count == 2)
+        }
+
+        /// An engine kept alive after its controller is gone no longer owns its infos: its lifecycle calls must not
+        /// start, stop or remove an info that now belongs to another controller.
+        @Test func engineOutlivingItsControllerDoesNotDriveInfosOfAnotherController() {
+            let log = DeliveryLog()
+            var controller: LoggingController? = LoggingController(center: center, log: log)
+            let engine = controller!.notificationEngine
+            let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { note in
+                log.record("visible", note)
+            }
+            controller!.addNotificationInfo(info)
+            controller = nil
+
+            let other = LoggingController(center: center, log: log)
+            #expect(other.addNotificationInfo(info))
+            other.appear()
+            #expect(info.isListening)
+
+            let rules = reportedRules {
+                engine.appear()
+                engine.disappear()
+                engine.start(.visible)
+                engine.stop(.visible)
+                engine.remove(info)
+            }
+            #expect(info.isListening, "the old engine stopped an info of another controller")
+            #expect(other.notificationInfos.count == 1)
+            #expect(log.handlers(for: post(.ping)) == ["visible": 1])
+            #expect(rules.allSatisfy { $0 == .foreignInfo })
+        }
+
+        // MARK: - Populate
+
+        @Test func lifecycleCallsInsidePopulateAreReportedAndChangeNothing() {
+            let (controller, diagnostics) = capturingDiagnostics { EagerController(notificationCenter: center) }
+            expectClear(diagnostics, [.lifecycleDuringPopulate, .lifecycleDuringPopulate, .lifecycleDuringPopulate])
+            #expect(diagnostics.first?.message.contains("appear()") == true)
+            #expect(diagnostics.first?.message.contains("Only declare infos there") == true)
+            #expect(!controller.isAppeared)
+            #expect(controller.notificationEngine.activeLifespans == [.lifetime])
+            #expect(controller.notificationInfos.map(\.isListening) == [true, false, false])
+            #expect(controller.log.handlers(for: post(.ping)) == ["lifetime": 1])
+
+            // After init the same calls work.
+            let rules = reportedRules {
+                controller.appear()
+                controller.startListeningForNotifications(withLifespan: .editing)
+            }
+            #expect(rules.isEmpty)
+            #expect(controller.notificationInfos.map(\.isListening) == [true, true, true])
+            #expect(controller.log.handlers(for: post(.ping)) == ["lifetime": 1, "visible": 1, "editing": 1])
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A small deterministic random number generator (SplitMix64), so that a seed replays the same walk everywhere.
+///
+/// `SystemRandomNumberGenerator` cannot be seeded; the reliability tests print the seed of a failing run instead.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int {
+        Int.random(in: 0..<bound, using: &self)
+    }
+
+    /// `true` with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool {
+        below(100) < percent
+    }
+
+    /// A random element, or `nil` for an empty collection.
+    mutating func pick<C: Collection>(_ collection: C) -> C.Element? {
+        collection.randomElement(using: &self)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import NotificationLifecycle
+
+/// An observer of the walk that answers selector names and records each call.
+final class WalkObserver: NotificationSelectorResponder, Sendable {
+    let serial: Int
+    let log: DeliveryLog
+    let clock: LockedValueBox<Int>
+
+    static var notificationSelectors: NotificationSelectorTable {
+        NotificationSelectorTable()
+            .adding("hit:", WalkObserver.hit)
+            .adding("tick", WalkObserver.tick)
+    }
+
+    init(serial: Int, log: DeliveryLog, clock: LockedValueBox<Int>) {
+        self.serial = serial
+        self.log = log
+        self.clock = clock
+    }
+
+    func hit(_ notification: Notification) {
+        log.record("o\(serial).hit:", notification)
+    }
+
+    /// Takes no notification, so it records the post the walk is making.
+    func tick() {
+        log.record("o\(serial).tick", post: clock.withLock { $0 })
+    }
+}
+
+/// What a controller of the walk needs to make one info: the plan and its real sender and queue.
+struct WalkRealPlan {
+    let plan: WalkModel.Plan
+    let sender: Sender?
+    let queue: CountingQueue?
+}
+
+/// A controller of the walk: its populate adds the infos of its plans with the shorthands.
+final class WalkController: ControllerBase, @unchecked Sendable {
+    // Safe: `plans` and `made` are only touched on the walk's thread, during init and after it.
+    let serial: Int
+    let log: DeliveryLog
+    let clock: LockedValueBox<Int>
+    /// Emptied after populating: it holds senders strongly, which the walk releases.
+    private var plans: [WalkRealPlan]
+    private var made: [NotificationInfo] = []
+
+    override class var notificationSelectors: NotificationSelectorTable {
+        super.notificationSelectors
+            .adding("hit:", WalkController.hit)
+            .adding("tick", WalkController.tick)
+    }
+
+    init(serial: Int, center: NotificationCenter, log: DeliveryLog, clock: LockedValueBox<Int>, plans: [WalkRealPlan]) {
+        self.serial = serial
+        self.log = log
+        self.clock = clock
+        self.plans = plans
+        super.init(notificationCenter: center)
+    }
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        for plan in plans {
+            made.append(add(plan))
+        }
+        plans = []
+    }
+
+    /// The infos populate made (or was returned for duplicates), handed over once so the controller keeps none.
+    func takeMade() -> [NotificationInfo] {
+        defer { made = [] }
+        return made
+    }
+
+    /// Adds the info of `real` with a shorthand; each closure site is its own handler identity.
+    func add(_ real: WalkRealPlan) -> NotificationInfo {
+        let plan = real.plan
+        let name = WalkModel.names[plan.name]
+        let call = WalkModel.call(of: plan)
+        switch plan.handler {
+        case .ownerClosure(site: 0):
+            return addNotificationInfo(forName: name, object: real.sender, lifespan: plan.lifespan, queue: real.queue) {
+                controller,
+                note in controller.log.record(call, note)
+            }
+        case .ownerClosure(site: 1):
+            return addNotificationInfo(forName: name, object: real.sender, lifespan: plan.lifespan, queue: real.queue) {
+                controller,
+                note in controller.log.record(call, note)
+            }
+        case .ownerClosure:
+            return addNotificationInfo(forName: name, object: real.sender, lifespan: plan.lifespan, queue: real.queue) {
+                controller,
+                note in controller.log.record(call, note)
+            }
+        case .ownerSelector(let selector):
+            return addNotificationInfo(
+                forName: name,
+                selector: NotificationSelector(selector),
+                object: real.sender,
+                lifespan: plan.lifespan
+            )
+        case .closure, .observerSelector:
+            preconditionFailure("\(plan) is not an owner shorthand")
+        }
+    }
+
+    func hit(_ notification: Notification) {
+        log.record("c\(serial).hit:", notification)
+    }
+
+    /// Takes no notification, so it records the post the walk is making.
+    func tick() {
+        log.record("c\(serial).tick", post: clock.withLock { $0 })
+    }
+}
+
+/// The real objects of the walk, by the model's ids.
+final class WalkWorld {
+    let center = NotificationCenter()
+    /// Handler calls, by handler and post.
+    let log = DeliveryLog()
+    /// Delivery-tap events, by info (`t<id>`) and post.
+    let taps = DeliveryLog()
+    /// The post being made, for handlers that take no notification.
+    let clock = LockedValueBox(0)
+    private let postIDs = IDSource()
+
+    private(set) var senders: [Int: Sender] = [:]
+    private(set) var observers: [Int: WalkObserver] = [:]
+    private(set) var controllers: [Int: WalkController] = [:]
+    private(set) var infos: [Int: NotificationInfo] = [:]
+    /// The counting queue of each queued info.
+    private(set) var queues: [Int: CountingQueue] = [:]
+
+    // MARK: - Objects
+
+    func makeSender(_ id: Int) {
+        senders[id] = Sender()
+    }
+
+    /// Releases a sender; `false` when something still kept it alive.
+    func dropSender(_ id: Int) -> Bool {
+        weak let probe = senders.removeValue(forKey: id)
+        return probe == nil
+    }
+
+    func makeObserver(_ id: Int) {
+        observers[id] = WalkObserver(serial: id, log: log, clock: clock)
+    }
+
+    /// Releases an observer; `false` when something still kept it alive.
+    func dropObserver(_ id: Int) -> Bool {
+        weak let probe = observers.removeValue(forKey: id)
+        return probe == nil
+    }
+
+    // MARK: - Controllers
+
+    func makeController(_ id: Int, plans: [WalkModel.Plan]) -> [NotificationInfo] {
+        let real = plans.map(realPlan)
+        let controller = WalkController(serial: id, center: center, log: log, clock: clock, plans: real)
+        controllers[id] = controller
+        return controller.takeMade()
+    }
+
+    /// Releases a controller; `false` when something still kept it alive.
+    func releaseController(_ id: Int) -> Bool {
+        weak let probe = controllers.removeValue(forKey: id)
+        return probe == nil
+    }
+
+    func controller(_ id: Int) -> WalkController {
+        controllers[id]!
+    }
+
+    /// Adds the info of `plan` to controller `id` with a shorthand and returns what the shorthand returned.
+    func addNew(_ plan: WalkModel.Plan, to id: Int) -> NotificationInfo {
+        controllers[id]!.add(realPlan(plan))
+    }
+
+    /// Records an info the model accepted: keeps it, and taps its deliveries.
+    func adopt(_ info: NotificationInfo, as id: Int) {
+        infos[id] = info
+        let taps = taps
+        info.setDeliveryTap { event in taps.record("t\(id)", post: Post.id(of: event) ?? -1) }
+    }
+
+    /// Forgets the queue made for a plan that the model refused as a duplicate.
+    func discardQueue(of id: Int) {
+        queues[id] = nil
+    }
+
+    // MARK: - Infos
+
+    /// Makes a standalone info; each closure site is its own handler identity.
+    func makeInfo(_ plan: WalkModel.Plan) -> NotificationInfo {
+        let real = realPlan(plan)
+        let name = WalkModel.names[plan.name]
+        let call = WalkModel.call(of: plan)
+        let log = log
+        switch plan.handler {
+        case .closure(site: 0):
+            return NotificationInfo(
+                name: name,
+                object: real.sender,
+                lifespan: plan.lifespan,
+                center: center,
+                queue: real.queue
+            ) { note in log.record(call, note) }
+        case .closure:
+            return NotificationInfo(
+                name: name,
+                object: real.sender,
+                lifespan: plan.lifespan,
+                center: center,
+                queue: real.queue
+            ) { note in log.record(call, note) }
+        case .observerSelector(let selector, let observer):
+            return NotificationInfo(
+                observer: observers[observer]!,
+                selector: NotificationSelector(selector),
+                name: name,
+                object: real.sender,
+                lifespan: plan.lifespan,
+                center: center,
+                queue: real.queue
+            )
+        case .ownerClosure, .ownerSelector:
+            preconditionFailure("\(plan) is an owner shorthand")
+        }
+    }
+
+    /// Drops the walk's reference to an info; `false` when something still kept it alive.
+    func dropInfo(_ id: Int) -> Bool {
+        queues[id] = nil
+        weak let probe = infos.removeValue(forKey: id)
+        return probe == nil
+    }
+
+    func info(_ id: Int) -> NotificationInfo {
+        infos[id]!
+    }
+
+    /// `i<id>` for an info of the walk, or its description for one the walk does not know.
+    func name(of info: NotificationInfo) -> String {
+        infos.first { $0.value === info }.map { "i\($0.key)" } ?? "unknown \(info)"
+    }
+
+    // MARK: - Posting
+
+    /// Posts `name` from `sender` with a new post id; returns the id and how many operations the center added to
+    /// each queued info's queue.
+    func post(name: Int, sender: WalkModel.PostSender) -> (id: Int, queued: [Int: Int]) {
+        let id = postIDs.make()
+        clock.withLock { $0 = id }
+        let object: AnyObject?
+        switch sender {
+        case .none: object = nil
+        case .sender(let sender): object = senders[sender]!
+        case .stranger: object = Sender()
+        }
+        let before = queues.mapValues(\.addedCount)
+        center.post(name: WalkModel.names[name], object: object, userInfo: Post.userInfo(id))
+        let queued = queues.mapValues(\.addedCount).merging(before, uniquingKeysWith: -)
+        return (id, queued)
+    }
+
+    private func realPlan(_ plan: WalkModel.Plan) -> WalkRealPlan {
+        var queue: CountingQueue?
+        if plan.queued {
+            let made = CountingQueue()
+            queues[plan.id] = made
+            queue = made
+        }
+        return WalkRealPlan(plan: plan, sender: plan.sender.map { senders[$0]! }, queue: queue)
+    }
+}
