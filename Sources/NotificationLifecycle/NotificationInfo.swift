@@ -53,8 +53,33 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What an info registers for: a notification name, a main-actor message or an asynchronous message.
+    ///
+    /// New kinds may be added in later versions.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
+        public static let notification = Kind("notification")
+        /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
+        public static let mainActorMessage = Kind("mainActorMessage")
+        /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
+        public static let asyncMessage = Kind("asyncMessage")
+
+        /// `notification`, `mainActorMessage` or `asyncMessage`.
+        public var description: String { name }
+    }
+
     /// The notification name, or `nil` for every notification.
+    ///
+    /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
     public let name: Notification.Name?
+    /// Whether the info registers for a notification name or for a typed message.
+    public let kind: Kind
     /// When an owner starts and stops this info.
     public let lifespan: Lifespan
     /// The center the info registers with.
@@ -76,8 +101,25 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     private let state: LockedValueBox<State>
 
     private struct Registration {
-        let token: any NSObjectProtocol
+        let token: Token
         let generation: UInt64
+    }
+
+    /// What the center returned for the registration, removed with the matching `removeObserver`.
+    private enum Token {
+        case notification(any NSObjectProtocol)
+        /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
+        case message(MessageObservation)
+    }
+
+    /// A `NotificationCenter.ObservationToken`, kept as `any Sendable` because its type is not available on every
+    /// platform version the package supports.
+    private final class MessageObservation: Sendable {
+        let token: any Sendable
+
+        init(_ token: any Sendable) {
+            self.token = token
+        }
     }
 
     private struct State {
@@ -225,6 +267,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         line: Int
     ) {
         self.name = name
+        self.kind = invocation.messageSubscription?.kind ?? .notification
         self.lifespan = lifespan
         self.center = center
         self.queue = queue
@@ -237,7 +280,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             sender: object.map(ObjectIdentifier.init),
             lifespan: lifespan,
-            handler: handlerIdentity
+            handler: handlerIdentity,
+            messageType: invocation.messageSubscription?.messageType
         )
         var state = State()
         state.observer = observer
@@ -253,7 +297,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             return state.registration
         }
         if let registration {
-            center.removeObserver(registration.token)
+            unregister(registration.token)
         }
         RegistrationLedger.remove(infoID: ObjectIdentifier(self), centerID: ObjectIdentifier(center))
     }
@@ -276,7 +320,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .call:
             return true
         case .drop(let token, let observerGone, let shouldReport):
-            center.removeObserver(token)
+            unregister(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
             return false
         }
@@ -304,7 +348,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         } else {
             senderText = "any"
         }
-        return "NotificationInfo(name: \(name?.rawValue ?? "<every notification>"), sender: \(senderText), "
+        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
+        let nameText = name?.rawValue ?? "<every notification>"
+        return "NotificationInfo(\(nameLabel): \(nameText), \(senderLabel): \(senderText), "
             + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
     }
 
@@ -322,12 +368,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// When this returns, no new handler call begins, even for a post already under way.
     public func stopListening() {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         if let token {
-            center.removeObserver(token)
+            unregister(token)
         }
     }
 
@@ -359,9 +405,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             if filtersOnSender, state.sender == nil { return .senderReleased }
             state.generation &+= 1
             let generation = state.generation
-            let token = center.addObserver(forName: name, object: state.sender, queue: queue) {
-                [weak self] notification in
-                self?.deliver(notification, generation: generation)
+            let token: Token
+            if let subscription = invocation.messageSubscription {
+                token = .message(MessageObservation(subscription.register(self, state.sender, generation)))
+            } else {
+                token = .notification(
+                    center.addObserver(forName: name, object: state.sender, queue: queue) { [weak self] notification in
+                        self?.deliver(notification, generation: generation)
+                    }
+                )
             }
             state.registration = Registration(token: token, generation: generation)
             state.startedByHold = byHold
@@ -372,12 +424,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Stops listening and says whether a registration was removed.
     @discardableResult
     package func stop() -> Bool {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         guard let token else { return false }
-        center.removeObserver(token)
+        unregister(token)
         return true
     }
 
@@ -452,14 +504,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
     func endHold() {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.holds -= 1
             guard state.holds == 0, state.startedByHold else { return nil }
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         if let token {
-            center.removeObserver(token)
+            unregister(token)
         }
     }
 
@@ -468,7 +520,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     private enum Decision {
         case skip
         case call(observer: AnyObject?, tap: DeliveryTap?)
-        case drop(token: any NSObjectProtocol, observerGone: Bool, report: Bool)
+        case drop(token: Token, observerGone: Bool, report: Bool)
     }
 
     /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
@@ -477,7 +529,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .skip:
             return
         case .drop(let token, let observerGone, let shouldReport):
-            center.removeObserver(token)
+            unregister(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
         case .call(let observer, let tap):
             switch invocation {
@@ -490,7 +542,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 handler(observer, notification)
             case .boundOnMainActor(let handler):
                 deliverOnMainActor(handler, notification: notification, generation: generation)
-            case .unresolved:
+            case .unresolved, .message:
                 return
             }
         }
@@ -560,6 +612,32 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`.
+    ///
+    /// The same checks as for a notification: the registration still stands, its observer and subject live (one
+    /// that can never deliver again is dropped and reported). Foundation already matched the subject by identity,
+    /// and a subject that is still alive cannot share its address with another object. Answers the observer and
+    /// the tap to call, or `nil` when the message must not be passed on.
+    package func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
+        let decision = state.withLock { state -> Decision in
+            guard let registration = state.registration, registration.generation == generation else {
+                return .skip
+            }
+            return Self.dropIfDead(&state, registration, filtersOnSender: filtersOnSender, invocation: invocation)
+                ?? .call(observer: state.observer, tap: state.tap)
+        }
+        switch decision {
+        case .skip:
+            return nil
+        case .drop(let token, let observerGone, let shouldReport):
+            unregister(token)
+            if shouldReport { reportReleased(observerGone: observerGone) }
+            return nil
+        case .call(let observer, let tap):
+            return (observer, tap)
+        }
+    }
+
     /// The observer, if the registration of `generation` still stands (checked again before a main-actor call).
     private func observerIfListening(generation: UInt64) -> (AnyObject, DeliveryTap?)? {
         state.withLock { state in
@@ -590,9 +668,19 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func takeRegistration(_ state: inout State) -> (any NSObjectProtocol)? {
+    private static func takeRegistration(_ state: inout State) -> Token? {
         defer { state.registration = nil }
         return state.registration?.token
+    }
+
+    /// Removes a registration from the center by its token, with the call that matches how it was made.
+    private func unregister(_ token: Token) {
+        switch token {
+        case .notification(let token):
+            center.removeObserver(token)
+        case .message(let observation):
+            invocation.messageSubscription?.unregister(center, observation.token)
+        }
     }
 
     // MARK: - Input checks
