@@ -32,6 +32,14 @@ public import Foundation
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
 ///
+/// ## Typed messages
+/// An info can register for one of Foundation's typed messages instead of a notification name: a
+/// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
+/// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
+/// particular order). Make one with the `init(for:…)` initialisers or the `add…MessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
+/// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
+///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
