@@ -43,6 +43,8 @@ public final class NotificationEngine: Sendable {
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
+        /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
+        var everyNotificationInfos = 0
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
@@ -95,13 +97,15 @@ public final class NotificationEngine: Sendable {
     /// Adds an info; starts it at once when its lifespan is active.
     ///
     /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine.
+    /// that already belongs to another engine. A `name: nil` info and a typed-message info on one center are both
+    /// added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
+    /// posting a typed message on that center would crash on Linux.
     ///
     /// - Returns: Whether the info was added.
     @discardableResult
     public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
         enum Result {
-            case added(NotificationInfo.StartOutcome?)
+            case added(NotificationInfo.StartOutcome?, conflict: NotificationInfo?)
             case sameInstance
             case duplicate(of: NotificationInfo?)
             case foreign
@@ -112,14 +116,17 @@ public final class NotificationEngine: Sendable {
                 return .duplicate(of: state.infos.first { $0.registrationKey == info.registrationKey })
             }
             if info.claim(for: id) != nil { return .foreign }
+            let conflict = Self.messageConflict(with: info, in: state)
             state.infos.append(info)
             state.keys.insert(info.registrationKey)
+            if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false) : nil)
+            return .added(startsNow ? info.start(byHold: false) : nil, conflict: conflict)
         }
         switch result {
-        case .added(let outcome):
+        case .added(let outcome, let conflict):
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
             if let outcome { info.report(outcome) }
             return true
         case .sameInstance:
@@ -157,6 +164,7 @@ public final class NotificationEngine: Sendable {
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
             state.keys.remove(info.registrationKey)
+            if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
             info.release(from: id)
@@ -286,6 +294,38 @@ public final class NotificationEngine: Sendable {
             }
         }
         return outcomes
+    }
+
+    // MARK: - Typed messages and every-notification infos
+
+    /// An info already here that `info` must not meet on one center: a typed-message listener for a `name: nil`
+    /// info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message is posted
+    /// on a center with a `name: nil` observer). Costs nothing unless one of the two kinds is involved.
+    private static func messageConflict(with info: NotificationInfo, in state: State) -> NotificationInfo? {
+        if info.listensToEveryNotification {
+            return state.infos.first { $0.isMessageInfo && $0.center === info.center }
+        }
+        if info.isMessageInfo, state.everyNotificationInfos > 0 {
+            return state.infos.first { $0.listensToEveryNotification && $0.center === info.center }
+        }
+        return nil
+    }
+
+    private func reportMessageConflict(
+        _ info: NotificationInfo,
+        _ other: NotificationInfo,
+        fileID: String,
+        line: Int
+    ) {
+        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+        reportDiagnostic(
+            .everyNotificationWithMessages,
+            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
+                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
+                + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
+            fileID: fileID,
+            line: line
+        )
     }
 
     /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.

@@ -40,6 +40,12 @@ public import Foundation
 /// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
 /// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
 ///
+/// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
+/// > observer. The package never registers such an observer itself and never posts a message. An info made with
+/// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
+/// > added next to typed-message listeners on the same center
+/// > (``NotificationDiagnostic/Rule/everyNotificationWithMessages``).
+///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
