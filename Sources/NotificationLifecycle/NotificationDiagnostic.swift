@@ -55,6 +55,8 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
         /// An owner listens to typed messages and to every notification (`name: nil`) on one center, where Foundation
         /// crashes when a typed message is posted (on Linux).
         public static let everyNotificationWithMessages = Rule("every-notification-with-messages")
+        /// A lifespan-bound sequence dropped a value because its buffer was full.
+        public static let sequenceDroppedValues = Rule("sequence-dropped-values")
     }
 
     /// The rule that was broken.

@@ -45,6 +45,9 @@ public final class NotificationEngine: Sendable {
         var tap: DeliveryTap?
         /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
         var everyNotificationInfos = 0
+        /// The lifespan-bound sequences that still yield, by id.
+        var sequences: [UInt64: BoundSequence] = [:]
+        var lastSequenceID: UInt64 = 0
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
@@ -97,8 +100,8 @@ public final class NotificationEngine: Sendable {
     /// Adds an info; starts it at once when its lifespan is active.
     ///
     /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine. A `name: nil` info and a typed-message info on one center are both
-    /// added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
+    /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
+    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
     /// posting a typed message on that center would crash on Linux.
     ///
     /// - Returns: Whether the info was added.
@@ -209,14 +212,17 @@ public final class NotificationEngine: Sendable {
             )
             return
         }
+        var ended: [BoundSequence] = []
         transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
             state in
             state.active.remove(lifespan)
             for info in state.infos where info.lifespan == lifespan {
                 info.stop()
             }
+            ended = Self.endSequences(of: lifespan, in: &state)
             return []
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
@@ -229,26 +235,32 @@ public final class NotificationEngine: Sendable {
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
+        var ended: [BoundSequence] = []
         transition(fileID: fileID, line: line, name: "disappear()") { state in
             guard state.active.remove(.visible) != nil else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
             }
+            ended = Self.endSequences(of: .visible, in: &state)
             return []
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Stops every info and deactivates every lifespan; what the owner's `deinit` does.
     ///
-    /// The infos stay in ``infos`` and no longer belong to the engine, so they can be started on their own.
+    /// The infos stay in ``infos`` and no longer belong to the engine, so they can be started on their own. Every
+    /// lifespan-bound sequence finishes.
     public func stopAll() {
-        state.withLock { state in
+        let ended = state.withLock { state -> [BoundSequence] in
             state.active.removeAll()
             for info in state.infos {
                 info.stop()
                 info.release(from: id)
             }
+            return Self.endSequences(of: nil, in: &state)
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
@@ -304,6 +316,7 @@ public final class NotificationEngine: Sendable {
     private static func messageConflict(with info: NotificationInfo, in state: State) -> NotificationInfo? {
         if info.listensToEveryNotification {
             return state.infos.first { $0.isMessageInfo && $0.center === info.center }
+                ?? state.sequences.values.first { $0.info.isMessageInfo && $0.info.center === info.center }?.info
         }
         if info.isMessageInfo, state.everyNotificationInfos > 0 {
             return state.infos.first { $0.listensToEveryNotification && $0.center === info.center }
@@ -326,6 +339,61 @@ public final class NotificationEngine: Sendable {
             fileID: fileID,
             line: line
         )
+    }
+
+    // MARK: - Lifespan-bound sequences
+
+    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
+    ///
+    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
+    ///   caller finishes the sequence at once.
+    package func bindSequence(
+        _ info: NotificationInfo,
+        during lifespan: Lifespan,
+        fileID: String,
+        line: Int,
+        finish: @escaping @Sendable () -> Void
+    ) -> UInt64? {
+        enum Result {
+            case inactive
+            case bound(UInt64, NotificationInfo.StartOutcome, conflict: NotificationInfo?)
+        }
+        let result = state.withLock { state -> Result in
+            guard state.active.contains(lifespan) else { return .inactive }
+            let conflict = Self.messageConflict(with: info, in: state)
+            state.lastSequenceID &+= 1
+            let id = state.lastSequenceID
+            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
+            return .bound(id, info.start(byHold: false), conflict: conflict)
+        }
+        switch result {
+        case .inactive:
+            return nil
+        case .bound(let id, let outcome, let conflict):
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            info.report(outcome)
+            return id
+        }
+    }
+
+    /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
+    package func unbindSequence(_ id: UInt64) {
+        state.withLock { state in
+            _ = state.sequences.removeValue(forKey: id)?.info.stop()
+        }
+    }
+
+    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`); the caller finishes them after
+    /// releasing the lock.
+    private static func endSequences(of lifespan: Lifespan?, in state: inout State) -> [BoundSequence] {
+        guard !state.sequences.isEmpty else { return [] }
+        var ended: [BoundSequence] = []
+        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            sequence.info.stop()
+            ended.append(sequence)
+            state.sequences[id] = nil
+        }
+        return ended
     }
 
     /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.

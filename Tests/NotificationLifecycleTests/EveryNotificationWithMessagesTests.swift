@@ -47,6 +47,16 @@ struct EveryNotificationWithMessagesTests {
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func messageSequenceNextToAnEveryNotificationInfoIsReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        _ = reportedRules { controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in }) }
+        let rules = reportedRules {
+            _ = controller.messages(for: Synced.self, during: .lifetime, buffering: .unbounded)
+        }
+        #expect(rules == [.everyNotificationWithMessages])
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func everyNotificationInfoOnAnotherCenterIsNotReported() {
         let controller = ScriptedController(notificationCenter: center)
         controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
@@ -83,9 +93,10 @@ struct EveryNotificationWithMessagesTests {
     }
 
     @Test func engineNeverRegistersForEveryNotificationItself() {
-        // Every shorthand takes a non-optional name; only an info made with name nil listens to all.
+        // Every shorthand and sequence takes a non-optional name; only an info made with name nil listens to all.
         let controller = ScriptedController(notificationCenter: center)
         controller.addLifetimeNotificationInfo(forName: .ping) { _, _ in }
+        _ = controller.notifications(named: .pong, during: .lifetime, buffering: .unbounded)
         #expect(RegistrationLedger.infos(on: center).allSatisfy { $0.name != nil })
     }
 }
