@@ -4,7 +4,7 @@ extension NotificationEngine {
     /// Notifications named `name`, yielded while `lifespan` is active; the sequence finishes when it stops.
     ///
     /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
-    /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear()``,
+    /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
     /// ``stop(_:fileID:line:)``), ``stopAll()`` runs or the engine is released; then it yields what it has buffered
     /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
     /// stops iterating (its task is cancelled) removes the registration.
@@ -27,6 +27,8 @@ extension NotificationEngine {
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
     ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops.
     public func notifications(
         named name: Notification.Name,
@@ -113,6 +115,8 @@ extension NotificationEngine {
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
     ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
@@ -145,6 +149,8 @@ extension NotificationEngine {
     ///   - subject: Only messages posted with this subject are yielded. Held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind. A dropped value is reported once per sequence.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,

@@ -21,6 +21,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -56,6 +60,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -91,6 +99,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -126,6 +138,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -162,6 +178,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -199,6 +219,10 @@ extension NotificationEngineOwner {
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.MainActorMessage>(
@@ -238,6 +262,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -274,6 +302,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -314,6 +346,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -350,6 +386,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -391,6 +431,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -429,6 +473,10 @@ extension NotificationEngineOwner {
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -473,6 +521,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -514,6 +566,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addLifetimeMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -555,6 +611,10 @@ extension NotificationEngineOwner {
     /// - Parameters:
     ///   - messageType: The message type.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -596,6 +656,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addVisibleMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -638,6 +702,10 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.AsyncMessage>(
@@ -681,6 +749,10 @@ extension NotificationEngineOwner {
     ///   - subject: Only messages posted with this subject are delivered. Held weakly.
     ///   - lifespan: When the info listens.
     ///   - handler: Receives the owner, typed as its own class, and the message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     /// - Returns: The info, or the one already added for the same closure, message type, subject and lifespan.
     @discardableResult
     public func addMessageInfo<Message: NotificationCenter.AsyncMessage>(

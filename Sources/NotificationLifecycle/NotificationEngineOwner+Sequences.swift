@@ -20,6 +20,8 @@ extension NotificationEngineOwner {
     ///   - object: Only notifications from this sender are yielded. Held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind; a drop is reported once per sequence.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops or the owner is released.
     public func notifications(
         named name: Notification.Name,
@@ -51,6 +53,8 @@ extension NotificationEngineOwner {
     ///   - messageType: The message type.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind; a drop is reported once per sequence.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops or the owner is released.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
@@ -70,6 +74,8 @@ extension NotificationEngineOwner {
     ///   - subject: Only messages posted with this subject are yielded. Held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind; a drop is reported once per sequence.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     /// - Returns: A sequence that finishes when `lifespan` stops or the owner is released.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,

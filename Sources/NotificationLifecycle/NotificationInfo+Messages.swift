@@ -79,6 +79,10 @@ extension NotificationInfo {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - handler: Called on the main actor with each delivered message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     public convenience init<Message: NotificationCenter.MainActorMessage>(
         for messageType: Message.Type,
         lifespan: Lifespan = .lifetime,
@@ -118,6 +122,10 @@ extension NotificationInfo {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - handler: Called on the main actor with each delivered message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     public convenience init<Message: NotificationCenter.MainActorMessage>(
         for messageType: Message.Type,
         subject: Message.Subject,
@@ -165,6 +173,10 @@ extension NotificationInfo {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     public convenience init<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
         lifespan: Lifespan = .lifetime,
@@ -203,6 +215,10 @@ extension NotificationInfo {
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with.
     ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
     public convenience init<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
         subject: Message.Subject,
