@@ -52,6 +52,11 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
         public static let emptyLifespanName = Rule("empty-lifespan-name")
         /// An attempt to stop the `lifetime` lifespan, which runs until the owner is released.
         public static let lifetimeStop = Rule("lifetime-stop")
+        /// An owner listens to typed messages and to every notification (`name: nil`) on one center, where Foundation
+        /// crashes when a typed message is posted (on Linux).
+        public static let everyNotificationWithMessages = Rule("every-notification-with-messages")
+        /// A lifespan-bound sequence dropped a value because its buffer was full.
+        public static let sequenceDroppedValues = Rule("sequence-dropped-values")
     }
 
     /// The rule that was broken.

@@ -45,6 +45,11 @@ public final class NotificationEngine: Sendable {
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
+        /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
+        var everyNotificationInfos = 0
+        /// The lifespan-bound sequences that still yield, by id.
+        var sequences: [UInt64: BoundSequence] = [:]
+        var lastSequenceID: UInt64 = 0
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
@@ -97,13 +102,15 @@ public final class NotificationEngine: Sendable {
     /// Adds an info; starts it at once when its lifespan is active.
     ///
     /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine.
+    /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
+    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
+    /// posting a typed message on that center would crash on Linux.
     ///
     /// - Returns: Whether the info was added.
     @discardableResult
     public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
         enum Result {
-            case added(NotificationInfo.StartOutcome?)
+            case added(NotificationInfo.StartOutcome?, conflict: NotificationInfo?)
             case sameInstance
             case duplicate(of: NotificationInfo?)
             case foreign
@@ -120,14 +127,17 @@ public final class NotificationEngine: Sendable {
                 return .duplicate(of: existing)
             }
             if info.claim(for: id) != nil { return .foreign }
+            let conflict = Self.messageConflict(with: info, in: state)
             state.infos.append(info)
             state.keys[info.registrationKey, default: 0] += 1
+            if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil)
+            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil, conflict: conflict)
         }
         switch result {
-        case .added(let outcome):
+        case .added(let outcome, let conflict):
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
             if let outcome { info.report(outcome) }
             return true
         case .sameInstance:
@@ -169,6 +179,7 @@ public final class NotificationEngine: Sendable {
             } else {
                 state.keys[info.registrationKey] = nil
             }
+            if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
             info.release(from: id)
@@ -214,6 +225,7 @@ public final class NotificationEngine: Sendable {
             )
             return
         }
+        var ended: [BoundSequence] = []
         transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
             state,
             _ in
@@ -221,8 +233,10 @@ public final class NotificationEngine: Sendable {
             for info in state.infos where info.lifespan == lifespan {
                 info.stop()
             }
+            ended = Self.endSequences(of: lifespan, in: &state)
             return []
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
@@ -235,21 +249,25 @@ public final class NotificationEngine: Sendable {
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
+        var ended: [BoundSequence] = []
         transition(fileID: fileID, line: line, name: "disappear()") { state, _ in
             guard state.active.remove(.visible) != nil else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
             }
+            ended = Self.endSequences(of: .visible, in: &state)
             return []
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
     ///
     /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
-    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again.
+    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
+    /// lifespan-bound sequence finishes.
     public func stopAll() {
-        state.withLock { state in
+        let ended = state.withLock { state -> [BoundSequence] in
             state.active.removeAll()
             for info in state.infos {
                 info.stop()
@@ -257,7 +275,10 @@ public final class NotificationEngine: Sendable {
             }
             state.infos.removeAll()
             state.keys.removeAll()
+            state.everyNotificationInfos = 0
+            return Self.endSequences(of: nil, in: &state)
         }
+        for sequence in ended { sequence.finish() }
     }
 
     /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
@@ -306,6 +327,97 @@ public final class NotificationEngine: Sendable {
             }
         }
         return outcomes
+    }
+
+    // MARK: - Typed messages and every-notification infos
+
+    /// An info already here that `info` must not meet on one center: a typed-message listener for a `name: nil`
+    /// info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message is posted
+    /// on a center with a `name: nil` observer). Costs nothing unless one of the two kinds is involved.
+    private static func messageConflict(with info: NotificationInfo, in state: State) -> NotificationInfo? {
+        if info.listensToEveryNotification {
+            return state.infos.first { $0.isMessageInfo && $0.center === info.center }
+                ?? state.sequences.values.first { $0.info.isMessageInfo && $0.info.center === info.center }?.info
+        }
+        if info.isMessageInfo, state.everyNotificationInfos > 0 {
+            return state.infos.first { $0.listensToEveryNotification && $0.center === info.center }
+        }
+        return nil
+    }
+
+    private func reportMessageConflict(
+        _ info: NotificationInfo,
+        _ other: NotificationInfo,
+        fileID: String,
+        line: Int
+    ) {
+        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+        reportDiagnostic(
+            .everyNotificationWithMessages,
+            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
+                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
+                + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    // MARK: - Lifespan-bound sequences
+
+    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
+    ///
+    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
+    ///   caller finishes the sequence at once.
+    package func bindSequence(
+        _ info: NotificationInfo,
+        during lifespan: Lifespan,
+        fileID: String,
+        line: Int,
+        finish: @escaping @Sendable () -> Void
+    ) -> UInt64? {
+        enum Result {
+            case inactive
+            case bound(UInt64, NotificationInfo.StartOutcome, conflict: NotificationInfo?)
+        }
+        // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
+        var kept: [AnyObject] = []
+        let result = state.withLock { state -> Result in
+            guard state.active.contains(lifespan) else { return .inactive }
+            let conflict = Self.messageConflict(with: info, in: state)
+            state.lastSequenceID &+= 1
+            let id = state.lastSequenceID
+            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
+            return .bound(id, info.start(byHold: false, keeping: &kept), conflict: conflict)
+        }
+        kept.removeAll()
+        switch result {
+        case .inactive:
+            return nil
+        case .bound(let id, let outcome, let conflict):
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            info.report(outcome)
+            return id
+        }
+    }
+
+    /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
+    package func unbindSequence(_ id: UInt64) {
+        state.withLock { state in
+            _ = state.sequences.removeValue(forKey: id)?.info.stop()
+        }
+    }
+
+    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`); the caller finishes them after
+    /// releasing the lock.
+    private static func endSequences(of lifespan: Lifespan?, in state: inout State) -> [BoundSequence] {
+        guard !state.sequences.isEmpty else { return [] }
+        var ended: [BoundSequence] = []
+        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            sequence.info.stop()
+            ended.append(sequence)
+            state.sequences[id] = nil
+        }
+        return ended
     }
 
     /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.

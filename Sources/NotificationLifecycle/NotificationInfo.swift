@@ -32,6 +32,20 @@ public import Foundation
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
 ///
+/// ## Typed messages
+/// An info can register for one of Foundation's typed messages instead of a notification name: a
+/// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
+/// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
+/// particular order). Make one with the `init(for:…)` initialisers or the `add…MessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
+/// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
+///
+/// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
+/// > observer. The package never registers such an observer itself and never posts a message. An info made with
+/// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
+/// > added next to typed-message listeners on the same center
+/// > (``NotificationDiagnostic/Rule/everyNotificationWithMessages``).
+///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
@@ -53,8 +67,33 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What an info registers for: a notification name, a main-actor message or an asynchronous message.
+    ///
+    /// New kinds may be added in later versions.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
+        public static let notification = Kind("notification")
+        /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
+        public static let mainActorMessage = Kind("mainActorMessage")
+        /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
+        public static let asyncMessage = Kind("asyncMessage")
+
+        /// `notification`, `mainActorMessage` or `asyncMessage`.
+        public var description: String { name }
+    }
+
     /// The notification name, or `nil` for every notification.
+    ///
+    /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
     public let name: Notification.Name?
+    /// Whether the info registers for a notification name or for a typed message.
+    public let kind: Kind
     /// When an owner starts and stops this info.
     public let lifespan: Lifespan
     /// The center the info registers with.
@@ -76,8 +115,25 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     private let state: LockedValueBox<State>
 
     private struct Registration {
-        let token: any NSObjectProtocol
+        let token: Token
         let generation: UInt64
+    }
+
+    /// What the center returned for the registration, removed with the matching `removeObserver`.
+    private enum Token {
+        case notification(any NSObjectProtocol)
+        /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
+        case message(MessageObservation)
+    }
+
+    /// A `NotificationCenter.ObservationToken`, kept as `any Sendable` because its type is not available on every
+    /// platform version the package supports.
+    private final class MessageObservation: Sendable {
+        let token: any Sendable
+
+        init(_ token: any Sendable) {
+            self.token = token
+        }
     }
 
     private struct State {
@@ -249,6 +305,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         line: Int
     ) {
         self.name = name
+        self.kind = invocation.messageSubscription?.kind ?? .notification
         self.lifespan = lifespan
         self.center = center
         self.queue = queue
@@ -261,7 +318,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             sender: object.map(ObjectIdentifier.init),
             lifespan: lifespan,
-            handler: handlerIdentity
+            handler: handlerIdentity,
+            messageType: invocation.messageSubscription?.messageType
         )
         var state = State()
         state.observer = observer
@@ -277,7 +335,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             return state.registration
         }
         if let registration {
-            center.removeObserver(registration.token)
+            unregister(registration.token)
         }
         RegistrationLedger.remove(infoID: ObjectIdentifier(self), centerID: ObjectIdentifier(center))
     }
@@ -306,7 +364,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .call:
             return true
         case .drop(let token, let observerGone, let shouldReport):
-            center.removeObserver(token)
+            unregister(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
             return false
         }
@@ -351,7 +409,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         } else {
             senderText = "any"
         }
-        return "NotificationInfo(name: \(name?.rawValue ?? "<every notification>"), sender: \(senderText), "
+        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
+        let nameText = name?.rawValue ?? "<every notification>"
+        return "NotificationInfo(\(nameLabel): \(nameText), \(senderLabel): \(senderText), "
             + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
     }
 
@@ -370,12 +430,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// When this returns, no new handler call begins, even for a post already under way.
     public func stopListening() {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         if let token {
-            center.removeObserver(token)
+            unregister(token)
         }
     }
 
@@ -410,9 +470,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             if filtersOnSender, sender == nil { return .senderReleased }
             state.generation &+= 1
             let generation = state.generation
-            let token = center.addObserver(forName: name, object: sender, queue: queue) {
-                [weak self] notification in
-                self?.deliver(notification, generation: generation)
+            let token: Token
+            if let subscription = invocation.messageSubscription {
+                token = .message(MessageObservation(subscription.register(self, sender, generation)))
+            } else {
+                token = .notification(
+                    center.addObserver(forName: name, object: sender, queue: queue) { [weak self] notification in
+                        self?.deliver(notification, generation: generation)
+                    }
+                )
             }
             state.registration = Registration(token: token, generation: generation)
             state.startedByHold = byHold
@@ -423,12 +489,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Stops listening and says whether a registration was removed.
     @discardableResult
     package func stop() -> Bool {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         guard let token else { return false }
-        center.removeObserver(token)
+        unregister(token)
         return true
     }
 
@@ -504,14 +570,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
     func endHold() {
-        let token = state.withLock { state -> (any NSObjectProtocol)? in
+        let token = state.withLock { state -> Token? in
             state.holds -= 1
             guard state.holds == 0, state.startedByHold else { return nil }
             state.startedByHold = false
             return Self.takeRegistration(&state)
         }
         if let token {
-            center.removeObserver(token)
+            unregister(token)
         }
     }
 
@@ -520,7 +586,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     private enum Decision {
         case skip
         case call(observer: AnyObject?, tap: DeliveryTap?)
-        case drop(token: any NSObjectProtocol, observerGone: Bool, report: Bool)
+        case drop(token: Token, observerGone: Bool, report: Bool)
     }
 
     /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
@@ -529,7 +595,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .skip:
             return
         case .drop(let token, let observerGone, let shouldReport):
-            center.removeObserver(token)
+            unregister(token)
             if shouldReport { reportReleased(observerGone: observerGone) }
         case .call(let observer, let tap):
             switch invocation {
@@ -542,7 +608,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 handler(observer, notification)
             case .boundOnMainActor(let handler):
                 deliverOnMainActor(handler, notification: notification, generation: generation)
-            case .unresolved:
+            case .unresolved, .message:
                 return
             }
         }
@@ -617,6 +683,40 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`.
+    ///
+    /// The same checks as for a notification: the registration still stands, its observer and subject live (one
+    /// that can never deliver again is dropped and reported). Foundation already matched the subject by identity,
+    /// and a subject that is still alive cannot share its address with another object. Answers the observer and
+    /// the tap to call, or `nil` when the message must not be passed on.
+    package func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
+        // Observers and senders loaded under the lock, released after it (see `start(byHold:keeping:)`).
+        var kept: [AnyObject] = []
+        let decision = state.withLock { state -> Decision in
+            guard let registration = state.registration, registration.generation == generation else {
+                return .skip
+            }
+            return Self.dropIfDead(
+                &state,
+                registration,
+                filtersOnSender: filtersOnSender,
+                invocation: invocation,
+                keeping: &kept
+            ) ?? .call(observer: state.observer, tap: state.tap)
+        }
+        kept.removeAll()
+        switch decision {
+        case .skip:
+            return nil
+        case .drop(let token, let observerGone, let shouldReport):
+            unregister(token)
+            if shouldReport { reportReleased(observerGone: observerGone) }
+            return nil
+        case .call(let observer, let tap):
+            return (observer, tap)
+        }
+    }
+
     /// The observer, if the registration of `generation` still stands (checked again before a main-actor call).
     private func observerIfListening(generation: UInt64) -> (AnyObject, DeliveryTap?)? {
         state.withLock { state in
@@ -647,9 +747,19 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func takeRegistration(_ state: inout State) -> (any NSObjectProtocol)? {
+    private static func takeRegistration(_ state: inout State) -> Token? {
         defer { state.registration = nil }
         return state.registration?.token
+    }
+
+    /// Removes a registration from the center by its token, with the call that matches how it was made.
+    private func unregister(_ token: Token) {
+        switch token {
+        case .notification(let token):
+            center.removeObserver(token)
+        case .message(let observation):
+            invocation.messageSubscription?.unregister(center, observation.token)
+        }
     }
 
     // MARK: - Input checks

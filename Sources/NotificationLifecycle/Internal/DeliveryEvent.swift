@@ -20,6 +20,14 @@ package struct DeliveryEvent: Sendable {
         self.sender = notification.object.flatMap { type(of: $0) is AnyClass ? ObjectIdentifier($0 as AnyObject) : nil }
         self.userInfoKeys = (notification.userInfo ?? [:]).keys.map { "\($0)" }.sorted()
     }
+
+    /// An event for a typed message delivered to `info`: its type's name, and the subject the info filters on.
+    init(messageOf info: NotificationInfo) {
+        self.info = info
+        self.name = info.name ?? Notification.Name("")
+        self.sender = info.object.map(ObjectIdentifier.init)
+        self.userInfoKeys = []
+    }
 }
 
 /// Receives a ``DeliveryEvent`` just before the handler runs, on the thread that runs it.

@@ -10,12 +10,22 @@ package enum Invocation: Sendable {
     case boundOnMainActor(@MainActor @Sendable (AnyObject, Notification) -> Void)
     /// A selector name the observer does not answer: the info was reported when made and never listens.
     case unresolved
+    /// A typed message: how to register for it and call the handler, built where the message type is known.
+    /// Indirect, so that the notification cases stay as small to copy as they were.
+    indirect case message(MessageSubscription)
 
     var needsObserver: Bool {
         switch self {
         case .unbound, .unresolved: return false
         case .bound, .boundOnMainActor: return true
+        case .message(let subscription): return subscription.needsObserver
         }
+    }
+
+    /// The typed-message subscription, or `nil` for a notification.
+    var messageSubscription: MessageSubscription? {
+        if case .message(let subscription) = self { return subscription }
+        return nil
     }
 }
 

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// What makes two registrations the same: name, sender, lifespan and handler.
+/// What makes two registrations the same: name, sender, lifespan, handler and, for a typed message, its type.
 ///
 /// Two infos with equal keys would deliver the same notification to the same handler twice; an owner refuses the
 /// second one and reports it (``NotificationDiagnostic/Rule/duplicateRegistration``).
@@ -15,4 +15,6 @@ package struct RegistrationKey: Hashable, Sendable {
     package let sender: ObjectIdentifier?
     package let lifespan: Lifespan
     package let handler: HandlerIdentity
+    /// The typed message's type, or `nil` for a notification.
+    package var messageType: ObjectIdentifier? = nil
 }

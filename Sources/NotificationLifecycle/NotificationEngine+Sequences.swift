@@ -1,0 +1,183 @@
+public import Foundation
+
+extension NotificationEngine {
+    /// Notifications named `name`, yielded while `lifespan` is active; the sequence finishes when it stops.
+    ///
+    /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
+    /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
+    /// ``stop(_:fileID:line:)``), ``stopAll()`` runs or the engine is released; then it yields what it has buffered
+    /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
+    /// stops iterating (its task is cancelled) removes the registration.
+    ///
+    /// ```swift
+    /// let engine = NotificationEngine(center: center)
+    /// engine.appear()
+    /// let saves = engine.notifications(named: .storeDidSave, during: .visible, buffering: .bufferingNewest(8))
+    /// for await save in saves {  // ends at engine.disappear(), or when the engine is released
+    ///     print(save.userInfo ?? [:])
+    /// }
+    /// ```
+    ///
+    /// > Important: The loop runs until the lifespan stops. A loop that holds the owner strongly keeps it alive;
+    /// > for a ``Lifespan/lifetime`` sequence that is for ever. Reach the owner weakly inside the loop.
+    ///
+    /// - Parameters:
+    ///   - name: The notification name.
+    ///   - object: Only notifications from this sender are yielded. Held weakly.
+    ///   - lifespan: The lifespan whose active stretch the sequence covers.
+    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
+    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: A sequence that finishes when `lifespan` stops.
+    public func notifications(
+        named name: Notification.Name,
+        object: AnyObject? = nil,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Notification>.Continuation.BufferingPolicy,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> AsyncStream<Notification> {
+        let center = center
+        return boundStream(
+            describing: "notifications named \(name.rawValue)",
+            during: lifespan,
+            buffering: policy,
+            fileID: fileID,
+            line: line
+        ) { yield in
+            NotificationInfo(name: name, object: object, lifespan: lifespan, center: center, fileID: fileID, line: line)
+            {
+                notification in
+                yield(notification)
+            }
+        }
+    }
+
+    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine.
+    func boundStream<Element>(
+        describing what: String,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        fileID: String,
+        line: Int,
+        makeInfo: (_ yield: @escaping @Sendable (Element) -> Void) -> NotificationInfo
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
+        let overflow = SequenceOverflowReporter(
+            message: "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer "
+                + "(\(policy)) was full and a value was dropped. Iterate it faster or buffer more; later drops of "
+                + "this sequence are not reported.",
+            fileID: fileID,
+            line: line
+        )
+        let info = makeInfo { element in
+            // The value goes straight from the center's callback into the stream, and is not used here afterwards.
+            nonisolated(unsafe) let element = element
+            if case .dropped = continuation.yield(element) {
+                overflow.valueDropped()
+            }
+        }
+        guard
+            let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: { continuation.finish() })
+        else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.unbindSequence(id)
+        }
+        return stream
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension NotificationEngine {
+    /// Asynchronous messages of `messageType`, yielded while `lifespan` is active; the sequence finishes when it
+    /// stops.
+    ///
+    /// The sequence registers at once and finishes as ``notifications(named:object:during:buffering:fileID:line:)``
+    /// does. Foundation hands each asynchronous message to its observers in a task of its own, so the sequence
+    /// yields them in no particular order, also messages posted one after the other from one thread.
+    ///
+    /// Main-actor messages have no sequence: Foundation delivers them synchronously, on the main actor, during the
+    /// post. Observe them with a main-actor message info.
+    ///
+    /// ```swift
+    /// for await finished in engine.messages(for: DownloadDidFinish.self, during: .visible,
+    ///                                       buffering: .bufferingNewest(16)) {
+    ///     print(finished.url)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - lifespan: The lifespan whose active stretch the sequence covers.
+    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
+    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: A sequence that finishes when `lifespan` stops.
+    public func messages<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Message>.Continuation.BufferingPolicy,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> AsyncStream<Message> {
+        let center = center
+        return boundStream(
+            describing: "messages \(String(reflecting: Message.self))",
+            during: lifespan,
+            buffering: policy,
+            fileID: fileID,
+            line: line
+        ) { yield in
+            NotificationInfo(for: Message.self, lifespan: lifespan, center: center, fileID: fileID, line: line) {
+                message in
+                yield(message)
+            }
+        }
+    }
+
+    /// Asynchronous messages of `messageType` posted with `subject`, yielded while `lifespan` is active.
+    ///
+    /// As ``messages(for:during:buffering:fileID:line:)``, for one subject, held weakly.
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: Only messages posted with this subject are yielded. Held weakly.
+    ///   - lifespan: The lifespan whose active stretch the sequence covers.
+    ///   - policy: What to keep when the consumer falls behind. A dropped value is reported once per sequence.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: A sequence that finishes when `lifespan` stops.
+    public func messages<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        subject: Message.Subject,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Message>.Continuation.BufferingPolicy,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> AsyncStream<Message> where Message.Subject: AnyObject {
+        let center = center
+        return boundStream(
+            describing: "messages \(String(reflecting: Message.self))",
+            during: lifespan,
+            buffering: policy,
+            fileID: fileID,
+            line: line
+        ) { yield in
+            NotificationInfo(
+                for: Message.self,
+                subject: subject,
+                lifespan: lifespan,
+                center: center,
+                fileID: fileID,
+                line: line
+            ) { message in
+                yield(message)
+            }
+        }
+    }
+}

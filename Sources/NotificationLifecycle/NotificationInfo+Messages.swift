@@ -1,0 +1,248 @@
+public import Foundation
+
+extension NotificationInfo {
+    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
+    public var isMessageInfo: Bool {
+        kind != .notification
+    }
+
+    /// Whether the info registers for typed messages of `messageType`.
+    ///
+    /// ```swift
+    /// #expect(screen.notificationInfos.contains { $0.isMessageInfo(for: DocumentDidSave.self) && $0.isListening })
+    /// ```
+    public func isMessageInfo(for messageType: Any.Type) -> Bool {
+        registrationKey.messageType == ObjectIdentifier(messageType)
+    }
+
+    /// Whether the info is a notification info with `name: nil`, which receives every notification.
+    package var listensToEveryNotification: Bool {
+        kind == .notification && name == nil
+    }
+
+    /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.
+    package convenience init(
+        messageTypeName: String,
+        subscription: MessageSubscription,
+        observer: AnyObject?,
+        subject: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        fileID: String,
+        line: Int,
+        column: Int
+    ) {
+        self.init(
+            observer: observer,
+            invocation: .message(subscription),
+            handler: .closure,
+            handlerIdentity: .closure(
+                site: "\(fileID):\(line):\(column)",
+                observer: observer.map(ObjectIdentifier.init)
+            ),
+            name: Notification.Name(messageTypeName),
+            object: subject,
+            lifespan: lifespan,
+            center: center,
+            queue: nil,
+            fileID: fileID,
+            line: line
+        )
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension NotificationInfo {
+    /// Makes an info for a main-actor message, posted with any subject or none.
+    ///
+    /// The info registers with `addObserver(of:for:using:)` when it starts and removes that registration by its
+    /// token when it stops. Foundation calls the handler on the main actor, synchronously, while the message is
+    /// posted (it must be posted on the main actor). No call begins after ``stopListening()`` returns, not even
+    /// for a post already under way.
+    ///
+    /// ```swift
+    /// struct ThemeDidChange: NotificationCenter.MainActorMessage {
+    ///     typealias Subject = ThemeStore
+    ///     let theme: Theme
+    /// }
+    ///
+    /// let info = NotificationInfo(for: ThemeDidChange.self, center: center) { message in
+    ///     window.apply(message.theme)
+    /// }
+    /// ```
+    ///
+    /// > Important: The closure is kept as long as the info. Capture objects weakly, or use the shorthands of
+    /// > ``NotificationEngineOwner``, which pass the owner to the closure.
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - handler: Called on the main actor with each delivered message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
+    public convenience init<Message: NotificationCenter.MainActorMessage>(
+        for messageType: Message.Type,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @MainActor @Sendable (Message) -> Void
+    ) {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            subscription: .mainActor(Message.self, needsObserver: false) { _, message in handler(message) },
+            observer: nil,
+            subject: nil,
+            lifespan: lifespan,
+            center: center,
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+
+    /// Makes an info for a main-actor message posted with one subject.
+    ///
+    /// The subject is held weakly. Once it is gone the info does not listen any more (it never widens to any
+    /// subject) and that is reported (``NotificationDiagnostic/Rule/senderReleased``).
+    ///
+    /// ```swift
+    /// let info = NotificationInfo(for: ThemeDidChange.self, subject: store, center: center) { message in
+    ///     window.apply(message.theme)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: Only messages posted with this subject are delivered. Held weakly.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - handler: Called on the main actor with each delivered message.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
+    public convenience init<Message: NotificationCenter.MainActorMessage>(
+        for messageType: Message.Type,
+        subject: Message.Subject,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @MainActor @Sendable (Message) -> Void
+    ) where Message.Subject: AnyObject {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            subscription: .mainActorFromOneSubject(Message.self, needsObserver: false) { _, message in
+                handler(message)
+            },
+            observer: nil,
+            subject: subject,
+            lifespan: lifespan,
+            center: center,
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+
+    /// Makes an info for an asynchronous message, posted with any subject or none.
+    ///
+    /// Foundation runs each call of the handler in a task of its own, after the post returns: calls run
+    /// concurrently and in no particular order, even for messages posted one after the other from one thread. The
+    /// info checks when the task runs that it still listens, so no call begins after ``stopListening()`` returns.
+    ///
+    /// ```swift
+    /// struct DownloadDidFinish: NotificationCenter.AsyncMessage {
+    ///     typealias Subject = Downloader
+    ///     let url: URL
+    /// }
+    ///
+    /// let info = NotificationInfo(for: DownloadDidFinish.self, center: center) { message in
+    ///     await library.import(message.url)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
+    public convenience init<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Message) async -> Void
+    ) {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            subscription: .async(
+                Message.self,
+                needsObserver: false,
+                handler: .anywhere { _, message in await handler(message) }
+            ),
+            observer: nil,
+            subject: nil,
+            lifespan: lifespan,
+            center: center,
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+
+    /// Makes an info for an asynchronous message posted with one subject.
+    ///
+    /// The subject is held weakly; once it is gone the info does not listen any more, and that is reported. As for
+    /// every asynchronous message, Foundation runs the calls in tasks of their own: concurrently, in no particular
+    /// order.
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: Only messages posted with this subject are delivered. Held weakly.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with.
+    ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
+    ///     detection. Leave the default.
+    public convenience init<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        subject: Message.Subject,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter = .default,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Message) async -> Void
+    ) where Message.Subject: AnyObject {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            subscription: .asyncFromOneSubject(
+                Message.self,
+                needsObserver: false,
+                handler: .anywhere { _, message in await handler(message) }
+            ),
+            observer: nil,
+            subject: subject,
+            lifespan: lifespan,
+            center: center,
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+}

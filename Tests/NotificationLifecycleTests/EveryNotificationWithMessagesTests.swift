@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+/// On Linux, posting a typed message on a center with a `name: nil` observer crashes the process. These tests set
+/// up exactly that combination and must therefore never post a typed message.
+@Suite("name: nil next to typed messages")
+struct EveryNotificationWithMessagesTests {
+    let center = NotificationCenter()
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func everyNotificationInfoAddedAfterAMessageInfoIsReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        let diagnostics = capturingDiagnostics {
+            controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in })
+        }.diagnostics
+        #expect(diagnostics.map(\.rule) == [.everyNotification, .everyNotificationWithMessages])
+        let message = diagnostics.last?.message ?? ""
+        #expect(message.contains("<every notification>"))
+        #expect(message.contains("asyncMessage: NotificationLifecycleTests.Synced"))
+        #expect(message.contains("Give the info a name"))
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func messageInfoAddedAfterAnEveryNotificationInfoIsReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        _ = reportedRules { controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in }) }
+        let rules = reportedRules {
+            controller.addVisibleMessageInfo(for: Pinged.self) { _, _ in }
+        }
+        #expect(rules == [.everyNotificationWithMessages])
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func infosDeclaredTogetherInPopulateAreReported() {
+        final class MixedController: ControllerBase {
+            override func populateNotificationInfos() {
+                super.populateNotificationInfos()
+                addLifetimeMessageInfo(for: Ticked.self) { _, _ in }
+                addNotificationInfo(NotificationInfo(name: nil, center: notificationCenter) { _ in })
+            }
+        }
+        let rules = reportedRules { _ = MixedController(notificationCenter: center) }
+        #expect(rules == [.everyNotification, .everyNotificationWithMessages])
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func messageSequenceNextToAnEveryNotificationInfoIsReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        _ = reportedRules { controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in }) }
+        let rules = reportedRules {
+            _ = controller.messages(for: Synced.self, during: .lifetime, buffering: .unbounded)
+        }
+        #expect(rules == [.everyNotificationWithMessages])
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func everyNotificationInfoOnAnotherCenterIsNotReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        let rules = reportedRules {
+            controller.addNotificationInfo(NotificationInfo(name: nil, center: NotificationCenter()) { _ in })
+        }
+        #expect(rules == [.everyNotification])
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func namedNotificationInfosNextToMessagesAreNotReported() {
+        let controller = ScriptedController(notificationCenter: center)
+        let rules = reportedRules {
+            controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+            controller.addLifetimeNotificationInfo(forName: .ping) { _, _ in }
+            controller.addLifetimeMessageInfo(for: Ticked.self) { _, _ in }
+        }
+        #expect(rules.isEmpty)
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func removedEveryNotificationInfoIsNotReportedAgain() {
+        let controller = ScriptedController(notificationCenter: center)
+        let everything = reportedRules {
+            let info = NotificationInfo(name: nil, center: center) { _ in }
+            controller.addNotificationInfo(info)
+            controller.removeNotificationInfo(info)
+        }
+        #expect(everything == [.everyNotification])
+        let rules = reportedRules {
+            controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        }
+        #expect(rules.isEmpty)
+    }
+
+    @Test func engineNeverRegistersForEveryNotificationItself() {
+        // Every shorthand and sequence takes a non-optional name; only an info made with name nil listens to all.
+        let controller = ScriptedController(notificationCenter: center)
+        controller.addLifetimeNotificationInfo(forName: .ping) { _, _ in }
+        _ = controller.notifications(named: .pong, during: .lifetime, buffering: .unbounded)
+        #expect(RegistrationLedger.infos(on: center).allSatisfy { $0.name != nil })
+    }
+}
