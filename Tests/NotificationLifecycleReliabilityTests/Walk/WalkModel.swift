@@ -17,6 +17,9 @@ struct WalkModel {
         case closure(site: Int)
         /// A standalone `NotificationInfo` naming a selector of a `WalkObserver`.
         case observerSelector(String, observer: Int)
+        /// A controller's typed-message shorthand (`add…MessageInfo(for:)`) for a main-actor message; the plan's
+        /// name is a ``WalkModel/messageNames`` index, its sender the subject.
+        case messageClosure
 
         var description: String {
             switch self {
@@ -24,13 +27,14 @@ struct WalkModel {
             case .ownerSelector(let selector): return "ownerSelector(\(selector))"
             case .closure(let site): return "closure#\(site)"
             case .observerSelector(let selector, let observer): return "o\(observer).\(selector)"
+            case .messageClosure: return "messageClosure"
             }
         }
 
         var selector: String? {
             switch self {
             case .ownerSelector(let selector), .observerSelector(let selector, _): return selector
-            case .ownerClosure, .closure: return nil
+            case .ownerClosure, .closure, .messageClosure: return nil
             }
         }
     }
@@ -47,7 +51,7 @@ struct WalkModel {
 
         var description: String {
             let senderText = sender.map { "s\($0)" } ?? "any"
-            return "i\(id)(\(WalkModel.names[name].rawValue.split(separator: ".").last!), \(senderText), "
+            return "i\(id)(\(WalkModel.label(of: name)), \(senderText), "
                 + "\(lifespan), \(handler)\(queued ? ", queued" : ""))"
         }
     }
@@ -82,9 +86,32 @@ struct WalkModel {
         }
     }
 
-    /// The names infos listen to; posts also use ``unheardName``.
+    /// The names infos listen to; posts also use ``unheardName``. None is `nil`: Foundation crashes when a typed
+    /// message is posted on a center that has a `name: nil` observer, and the walk posts messages on its center.
     static let names: [Notification.Name] = [.ping, .pong, .unheard]
     static let unheardName = 2
+    /// The main-actor message types infos listen to, by plan name: ``firstMessage`` + 0 or 1; posts also use
+    /// ``unheardMessage``. Their `Notification.Name`s differ from ``names``, so the two kinds never meet.
+    static let messageNames = ["WalkChimed", "WalkRang", "WalkHummed"]
+    static let firstMessage = 10
+    static let unheardMessage = firstMessage + 2
+
+    /// Whether the plan name `name` is a message type.
+    static func isMessage(_ name: Int) -> Bool {
+        name >= firstMessage
+    }
+
+    /// The short name of a notification name or message type, for traces.
+    static func label(of name: Int) -> String {
+        if isMessage(name) { return messageNames[name - firstMessage] }
+        return String(names[name].rawValue.split(separator: ".").last!)
+    }
+
+    /// Whether the typed messages exist here (always on Linux with Swift 6.3; from the 26 releases on Apple).
+    static var messagesAvailable: Bool {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }
     static let lifespans: [Lifespan] = [.lifetime, .visible, .editing, .syncing]
     static let unknownSelector = "missing:"
 
@@ -109,7 +136,7 @@ struct WalkModel {
     /// The handler call a delivery to `info` records (several infos may share one selector handler).
     static func call(of plan: Plan) -> String {
         switch plan.handler {
-        case .ownerClosure, .closure: return "i\(plan.id)"
+        case .ownerClosure, .closure, .messageClosure: return "i\(plan.id)"
         case .ownerSelector(let selector): return "c\(plan.owner!).\(selector)"
         case .observerSelector(let selector, let observer): return "o\(observer).\(selector)"
         }
@@ -118,7 +145,7 @@ struct WalkModel {
     func isAlive(observerOf plan: Plan) -> Bool {
         switch plan.handler {
         case .closure: return true
-        case .ownerClosure, .ownerSelector: return controllers[plan.owner!] != nil
+        case .ownerClosure, .ownerSelector, .messageClosure: return controllers[plan.owner!] != nil
         case .observerSelector(_, let observer): return observers.contains(observer)
         }
     }
@@ -138,7 +165,7 @@ struct WalkModel {
             return false
         }
         switch a.handler {
-        case .ownerClosure, .ownerSelector: return a.owner == b.owner
+        case .ownerClosure, .ownerSelector, .messageClosure: return a.owner == b.owner
         case .closure, .observerSelector: return true
         }
     }
@@ -148,6 +175,9 @@ struct WalkModel {
     }
 
     /// The handler calls (with multiplicity) and the infos a post of `name` from `sender` delivers to.
+    ///
+    /// A message post is the same with a message type for `name` and its subject for `sender`: only the infos for
+    /// that type whose subject (if any) is the one posted.
     func expectedDeliveries(name: Int, sender: PostSender) -> (calls: [String: Int], infos: Set<Int>) {
         var calls: [String: Int] = [:]
         var delivered: Set<Int> = []

@@ -21,6 +21,8 @@ enum WalkStep: CustomStringConvertible {
     case startInfo(Int)
     case stopInfo(Int)
     case dropInfo(Int)
+    /// Posts a notification name, or a main-actor message (a ``WalkModel/messageNames`` index) with `sender` as its
+    /// subject (`.none`: posted without a subject).
     case post(name: Int, sender: WalkModel.PostSender)
 
     var description: String {
@@ -44,7 +46,7 @@ enum WalkStep: CustomStringConvertible {
         case .stopInfo(let id): return "i\(id).stopListening()"
         case .dropInfo(let id): return "dropInfo i\(id)"
         case .post(let name, let sender):
-            return "post \(WalkModel.names[name].rawValue.split(separator: ".").last!) from \(sender)"
+            return "post \(WalkModel.label(of: name)) from \(sender)"
         }
     }
 }
@@ -127,7 +129,10 @@ struct WalkGenerator {
     }
 
     private mutating func post(_ model: WalkModel) -> WalkStep {
-        let name = rng.chance(10) ? WalkModel.unheardName : rng.below(2)
+        var name = rng.chance(10) ? WalkModel.unheardName : rng.below(2)
+        if WalkModel.messagesAvailable, rng.chance(35) {
+            name = WalkModel.firstMessage + (rng.chance(10) ? 2 : rng.below(2))
+        }
         let roll = rng.below(100)
         if roll < 45, let sender = rng.pick(model.senders.sorted()) {
             return .post(name: name, sender: .sender(sender))
@@ -169,6 +174,17 @@ struct WalkGenerator {
         let lifespan = rng.pick(WalkModel.lifespans)!
         let handler: WalkModel.Handler
         let roll = rng.below(100)
+        if owner != nil, WalkModel.messagesAvailable, rng.chance(30) {
+            return WalkModel.Plan(
+                id: makeID(),
+                name: WalkModel.firstMessage + rng.below(2),
+                sender: sender,
+                lifespan: lifespan,
+                handler: .messageClosure,
+                owner: owner,
+                queued: false
+            )
+        }
         if owner != nil {
             if roll < 55 {
                 handler = .ownerClosure(site: rng.below(3))

@@ -29,6 +29,33 @@ final class WalkObserver: NotificationSelectorResponder, Sendable {
     }
 }
 
+/// A main-actor message of the walk: it carries the id of its post, and its subject is a walk sender.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+protocol WalkMessage: NotificationCenter.MainActorMessage where Subject == Sender {
+    var post: Int { get }
+}
+
+/// The first message type infos of the walk listen to.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct WalkChimed: WalkMessage {
+    typealias Subject = Sender
+    let post: Int
+}
+
+/// The second message type infos of the walk listen to.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct WalkRang: WalkMessage {
+    typealias Subject = Sender
+    let post: Int
+}
+
+/// A message type no info listens to.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct WalkHummed: WalkMessage {
+    typealias Subject = Sender
+    let post: Int
+}
+
 /// What a controller of the walk needs to make one info: the plan and its real sender and queue.
 struct WalkRealPlan {
     let plan: WalkModel.Plan
@@ -77,7 +104,7 @@ final class WalkController: ControllerBase, @unchecked Sendable {
     /// Adds the info of `real` with a shorthand; each closure site is its own handler identity.
     func add(_ real: WalkRealPlan) -> NotificationInfo {
         let plan = real.plan
-        let name = WalkModel.names[plan.name]
+        let name = WalkModel.isMessage(plan.name) ? .unheard : WalkModel.names[plan.name]
         let call = WalkModel.call(of: plan)
         switch plan.handler {
         case .ownerClosure(site: 0):
@@ -102,8 +129,55 @@ final class WalkController: ControllerBase, @unchecked Sendable {
                 object: real.sender,
                 lifespan: plan.lifespan
             )
+        case .messageClosure:
+            guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+                preconditionFailure("\(plan) needs typed messages")
+            }
+            switch plan.name - WalkModel.firstMessage {
+            case 0: return addMessage(WalkChimed.self, plan, subject: real.sender)
+            default: return addMessage(WalkRang.self, plan, subject: real.sender)
+            }
         case .closure, .observerSelector:
             preconditionFailure("\(plan) is not an owner shorthand")
+        }
+    }
+
+    /// Adds the typed-message info of `plan` with the shorthand of its lifespan, with or without a subject.
+    ///
+    /// Each shorthand call is its own closure site; the message type is part of the registration, so the two types
+    /// share the sites without being duplicates.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    private func addMessage<Message: WalkMessage>(
+        _ type: Message.Type,
+        _ plan: WalkModel.Plan,
+        subject: Sender?
+    ) -> NotificationInfo {
+        let call = WalkModel.call(of: plan)
+        switch (plan.lifespan, subject) {
+        case (.lifetime, nil):
+            return addLifetimeMessageInfo(for: type) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
+        case (.lifetime, let subject?):
+            return addLifetimeMessageInfo(for: type, subject: subject) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
+        case (.visible, nil):
+            return addVisibleMessageInfo(for: type) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
+        case (.visible, let subject?):
+            return addVisibleMessageInfo(for: type, subject: subject) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
+        case (let lifespan, nil):
+            return addMessageInfo(for: type, lifespan: lifespan) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
+        case (let lifespan, let subject?):
+            return addMessageInfo(for: type, subject: subject, lifespan: lifespan) { controller, message in
+                controller.log.record(call, post: message.post)
+            }
         }
     }
 
@@ -185,7 +259,12 @@ final class WalkWorld {
     func adopt(_ info: NotificationInfo, as id: Int) {
         infos[id] = info
         let taps = taps
-        info.setDeliveryTap { event in taps.record("t\(id)", post: Post.id(of: event) ?? -1) }
+        let clock = clock
+        // A message delivery's event carries no user info; main-actor messages are delivered while posted, so the
+        // post being made is the clock's.
+        info.setDeliveryTap { event in
+            taps.record("t\(id)", post: Post.id(of: event) ?? (event.userInfoKeys.isEmpty ? clock.withLock { $0 } : -1))
+        }
     }
 
     /// Forgets the queue made for a plan that the model refused as a duplicate.
@@ -228,7 +307,7 @@ final class WalkWorld {
                 center: center,
                 queue: real.queue
             )
-        case .ownerClosure, .ownerSelector:
+        case .ownerClosure, .ownerSelector, .messageClosure:
             preconditionFailure("\(plan) is an owner shorthand")
         }
     }
@@ -266,6 +345,50 @@ final class WalkWorld {
         center.post(name: WalkModel.names[name], object: object, userInfo: Post.userInfo(id))
         let queued = queues.mapValues(\.addedCount).merging(before, uniquingKeysWith: -)
         return (id, queued)
+    }
+
+    /// Posts the main-actor message `name` (a ``WalkModel/messageNames`` index) with `subject`, on the main actor
+    /// and synchronously; returns the post id and how many operations the center added to each queued info's queue.
+    ///
+    /// The walk runs off the main actor (its seeds run in parallel), so the post is made on the main queue, where
+    /// the main actor runs, and the walk waits for it; a main-actor message's handlers run while it is posted.
+    func postMessage(_ name: Int, subject: WalkModel.PostSender) -> (id: Int, queued: [Int: Int]) {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+            preconditionFailure("posting \(WalkModel.label(of: name)) needs typed messages")
+        }
+        let id = postIDs.make()
+        clock.withLock { $0 = id }
+        let object: Sender?
+        switch subject {
+        case .none: object = nil
+        case .sender(let sender): object = senders[sender]!
+        case .stranger: object = Sender()
+        }
+        let before = queues.mapValues(\.addedCount)
+        let center = center
+        let post = { @Sendable in
+            MainActor.assumeIsolated {
+                switch name - WalkModel.firstMessage {
+                case 0: Self.post(WalkChimed(post: id), subject: object, on: center)
+                case 1: Self.post(WalkRang(post: id), subject: object, on: center)
+                default: Self.post(WalkHummed(post: id), subject: object, on: center)
+                }
+            }
+        }
+        if Thread.isMainThread { post() } else { DispatchQueue.main.sync(execute: post) }
+        let queued = queues.mapValues(\.addedCount).merging(before, uniquingKeysWith: -)
+        return (id, queued)
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @MainActor
+    private static func post<Message: WalkMessage>(_ message: Message, subject: Sender?, on center: NotificationCenter)
+    {
+        if let subject {
+            center.post(message, subject: subject)
+        } else {
+            center.post(message)
+        }
     }
 
     private func realPlan(_ plan: WalkModel.Plan) -> WalkRealPlan {
