@@ -1,0 +1,110 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import NotificationLifecycle
+
+/// Pairs 4 and 5: a whole controller, by ``ControllerBase`` and by hand (``HandController``).
+func registerControllerBenchmarks() {
+    let visible20 = Names.numbered(20, prefix: "visible")
+    let lifetime10 = Names.numbered(10, prefix: "lifetime")
+    let visible10 = Names.numbered(10, prefix: "visible")
+
+    Benchmark("4 appear+disappear 20 visible [framework]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        let controller = FrameworkController(center: center, lifetime: [], visible: visible20)
+        let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
+        checker.expectDelivery(appear: { controller.appear() }, disappear: { controller.disappear() })
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            controller.appear()
+            controller.disappear()
+        }
+        benchmark.stopMeasurement()
+        checker.expectSilence()
+    }
+
+    Benchmark("4 appear+disappear 20 visible [raw]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        let controller = HandController(center: center, lifetime: [], visible: visible20)
+        let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
+        checker.expectDelivery(appear: { controller.appear() }, disappear: { controller.disappear() })
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            controller.appear()
+            controller.disappear()
+        }
+        benchmark.stopMeasurement()
+        checker.expectSilence()
+    }
+
+    Benchmark("5 create+appear+disappear+release 10+10 [framework]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("5 create+appear+disappear+release 10+10 [raw]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+    }
+}
+
+/// Checks, outside the measurement, that a controller's visible listeners deliver while it appears and stop
+/// delivering when it disappears, so that a benchmark cannot pass while measuring a controller that does nothing.
+struct DeliveryChecker {
+    private let benchmark: Benchmark
+    private let center: NotificationCenter
+    private let names: [Notification.Name]
+    private let deliveries: () -> Int
+
+    init(
+        _ benchmark: Benchmark,
+        center: NotificationCenter,
+        names: [Notification.Name],
+        deliveries: @escaping () -> Int
+    ) {
+        self.benchmark = benchmark
+        self.center = center
+        self.names = names
+        self.deliveries = deliveries
+    }
+
+    /// Appears, posts every name once, expects one delivery per name, and disappears again.
+    func expectDelivery(appear: () -> Void, disappear: () -> Void) {
+        let before = deliveries()
+        appear()
+        postAll()
+        disappear()
+        if deliveries() - before != names.count {
+            benchmark.error("Expected \(names.count) deliveries after appear(), but got \(deliveries() - before).")
+        }
+    }
+
+    /// Posts every name once (the controller has disappeared) and expects no delivery.
+    func expectSilence() {
+        let before = deliveries()
+        postAll()
+        if deliveries() != before {
+            benchmark.error("Expected no delivery after disappear(), but got \(deliveries() - before).")
+        }
+    }
+
+    private func postAll() {
+        for name in names {
+            center.post(name: name, object: nil)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import NotificationLifecycle
+import OpenCombine
+import OpenCombineFoundation
+
+/// Pair 3: one post delivered to one listener's handler.
+///
+/// The framework's listener is a listening closure info; the baselines are a raw token observer, an OpenCombine
+/// `NotificationCenter` publisher with a sink, and Foundation's typed `MainActorMessage` and `AsyncMessage`
+/// observers. Every benchmark checks after measuring that each post reached the handler exactly once.
+func registerDeliveryBenchmarks() {
+    Benchmark("3 post to one listener x1000 [framework]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let info = NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
+        info.startListening()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        info.stopListening()
+        check(benchmark, delivered: counter.value)
+    }
+
+    Benchmark("3 post to one listener x1000 [raw]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        center.removeObserver(token)
+        check(benchmark, delivered: counter.value)
+    }
+
+    Benchmark("3 post to one listener x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let subscription = center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        subscription.cancel()
+        check(benchmark, delivered: counter.value)
+    }
+
+    // Typed main-actor messages are posted on the main actor and delivered synchronously there.
+    Benchmark("3 post to one listener x1000 [MainActorMessage]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        // The runner waits for this closure while the main actor uses the benchmark: never at the same time.
+        nonisolated(unsafe) let measured = benchmark
+        runOnMainActor {
+            let token = center.addObserver(for: PingMainActorMessage.self) { _ in counter.value += 1 }
+            measured.startMeasurement()
+            for _ in measured.scaledIterations {
+                center.post(PingMainActorMessage())
+            }
+            measured.stopMeasurement()
+            center.removeObserver(token)
+        }
+        check(benchmark, delivered: counter.value)
+    }
+
+    // Typed async messages run their observers as tasks: the run posts 1,000 messages and ends when the observer
+    // has run 1,000 times (throughput, the most favourable measure for this API).
+    Benchmark("3 post to one listener x1000 [AsyncMessage]", configuration: .micro) { benchmark async in
+        let center = NotificationCenter()
+        let countdown = Countdown()
+        let token = center.addObserver(for: PingAsyncMessage.self) { _ in countdown.tick() }
+        countdown.expect(benchmark.scaledIterations.count)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(PingAsyncMessage())
+        }
+        await countdown.wait()
+        benchmark.stopMeasurement()
+        center.removeObserver(token)
+    }
+}
+
+/// Fails the benchmark unless every post of the run reached the handler once.
+private func check(_ benchmark: Benchmark, delivered: Int) {
+    let expected = benchmark.scaledIterations.count
+    if delivered != expected {
+        benchmark.error("Expected \(expected) deliveries in one run, but the handler ran \(delivered) times.")
+    }
+}

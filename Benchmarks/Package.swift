@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark suite: a package of its own, so that the library's manifest names no dependency.
+// Run it with `Benchmarks/compare.sh` from the repository root.
+let package = Package(
+    name: "NotificationLifecycleBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "NotificationLifecycle", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        // The controllers, observers and messages the benchmarks and the profiling harness share.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+        ),
+        // Runs one benchmark's operation many times in a plain process, for valgrind --tool=callgrind.
+        .executableTarget(
+            name: "NotificationLifecycleProfile",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
+            ],
+            path: "Sources/Profile"
+        ),
+        .executableTarget(
+            name: "NotificationLifecycleBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ],
+            path: "Benchmarks/NotificationLifecycleBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,60 @@
+package import Foundation
+
+/// The same controller written by hand: tokens kept in arrays, added and removed with the lifecycle, handlers that
+/// hold the controller weakly.
+///
+/// `@unchecked Sendable` because Foundation's blocks are `@Sendable` and capture it weakly; the suite uses each one
+/// from one thread, as an app uses a screen from the main thread.
+package final class HandController: @unchecked Sendable {
+    private let center: NotificationCenter
+    private let visibleNames: [Notification.Name]
+    private var lifetimeTokens: [any NSObjectProtocol] = []
+    private var visibleTokens: [any NSObjectProtocol] = []
+    private var appeared = false
+    package private(set) var deliveries = 0
+
+    /// Makes the controller and registers its lifetime observers.
+    package init(center: NotificationCenter, lifetime: [Notification.Name], visible: [Notification.Name]) {
+        self.center = center
+        self.visibleNames = visible
+        lifetimeTokens.reserveCapacity(lifetime.count)
+        visibleTokens.reserveCapacity(visible.count)
+        for name in lifetime {
+            lifetimeTokens.append(observe(name))
+        }
+    }
+
+    deinit {
+        for token in lifetimeTokens {
+            center.removeObserver(token)
+        }
+        for token in visibleTokens {
+            center.removeObserver(token)
+        }
+    }
+
+    /// Registers the visible observers, unless they are registered.
+    package func appear() {
+        guard !appeared else { return }
+        appeared = true
+        for name in visibleNames {
+            visibleTokens.append(observe(name))
+        }
+    }
+
+    /// Removes the visible observers by token, unless they are removed.
+    package func disappear() {
+        guard appeared else { return }
+        appeared = false
+        for token in visibleTokens {
+            center.removeObserver(token)
+        }
+        visibleTokens.removeAll(keepingCapacity: true)
+    }
+
+    private func observe(_ name: Notification.Name) -> any NSObjectProtocol {
+        center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
+            self?.deliveries += 1
+        }
+    }
+}

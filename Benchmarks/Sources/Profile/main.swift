@@ -1,0 +1,149 @@
+// Runs one benchmark's measured operation many times in a plain process, so that valgrind can count its
+// instructions repeatably. Only `measuredLoop` is meant to be counted:
+//
+//   swift build -c release --package-path Benchmarks --product NotificationLifecycleProfile
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredLoop*' \
+//       Benchmarks/.build/release/NotificationLifecycleProfile closure-framework 10000
+//
+// Divide the total by the repetitions for instructions per operation. Scenarios mirror the benchmarks of the same
+// pair: run `NotificationLifecycleProfile` without arguments for the list.
+
+import BenchmarkSupport
+import Foundation
+import NotificationLifecycle
+
+/// One scenario: made once, then its operation runs `repetitions` times inside `measuredLoop`.
+struct Scenario {
+    let summary: String
+    let make: (_ size: Int) -> () -> Void
+}
+
+let visible20 = Names.numbered(20, prefix: "visible")
+let lifetime10 = Names.numbered(10, prefix: "lifetime")
+let visible10 = Names.numbered(10, prefix: "visible")
+
+let scenarios: [String: Scenario] = [
+    "closure-framework": Scenario(summary: "1: start+stop one closure info") { _ in
+        let info = NotificationInfo(name: Names.ping, center: NotificationCenter()) { _ in }
+        return {
+            info.startListening()
+            info.stopListening()
+        }
+    },
+    "closure-raw": Scenario(summary: "1: addObserver + removeObserver(token)") { _ in
+        let center = NotificationCenter()
+        return {
+            let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in }
+            center.removeObserver(token)
+        }
+    },
+    "selector-framework": Scenario(summary: "2: start+stop one selector info") { _ in
+        let observer = SelectorObserver()
+        let info = NotificationInfo(
+            observer: observer,
+            selector: "didPing:",
+            name: Names.ping,
+            center: NotificationCenter()
+        )
+        return {
+            withExtendedLifetime(observer) {
+                info.startListening()
+                info.stopListening()
+            }
+        }
+    },
+    "selector-raw": Scenario(summary: "2: addObserver with a block holding the observer weakly + removeObserver") { _ in
+        let center = NotificationCenter()
+        let observer = SelectorObserver()
+        return {
+            let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { [weak observer] note in
+                observer?.didPing(note)
+            }
+            center.removeObserver(token)
+        }
+    },
+    "post-framework": Scenario(summary: "3: one post to one listening closure info") { _ in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let info = NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
+        info.startListening()
+        return {
+            withExtendedLifetime(info) { center.post(name: Names.ping, object: nil) }
+        }
+    },
+    "post-raw": Scenario(summary: "3: one post to one token observer") { _ in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
+        return {
+            withExtendedLifetime(token) { center.post(name: Names.ping, object: nil) }
+        }
+    },
+    "appear-framework": Scenario(summary: "4/6a: appear+disappear, n visible infos (default 20)") { size in
+        let controller = FrameworkController(
+            center: NotificationCenter(),
+            lifetime: [],
+            visible: Names.numbered(size, prefix: "visible")
+        )
+        return {
+            controller.appear()
+            controller.disappear()
+        }
+    },
+    "appear-raw": Scenario(summary: "4/6a: n adds + n removes by hand (default 20)") { size in
+        let controller = HandController(
+            center: NotificationCenter(),
+            lifetime: [],
+            visible: Names.numbered(size, prefix: "visible")
+        )
+        return {
+            controller.appear()
+            controller.disappear()
+        }
+    },
+    "lifecycle-framework": Scenario(summary: "5/6b: create, appear, disappear, release; n/2+n/2 infos") { size in
+        let center = NotificationCenter()
+        let lifetime = Names.numbered(size / 2, prefix: "lifetime")
+        let visible = Names.numbered(size - size / 2, prefix: "visible")
+        return {
+            let controller = FrameworkController(center: center, lifetime: lifetime, visible: visible)
+            controller.appear()
+            controller.disappear()
+        }
+    },
+    "lifecycle-raw": Scenario(summary: "5/6b: the same by hand") { size in
+        let center = NotificationCenter()
+        let lifetime = Names.numbered(size / 2, prefix: "lifetime")
+        let visible = Names.numbered(size - size / 2, prefix: "visible")
+        return {
+            let controller = HandController(center: center, lifetime: lifetime, visible: visible)
+            controller.appear()
+            controller.disappear()
+        }
+    },
+]
+
+/// The part callgrind counts (`--toggle-collect='*measuredLoop*'`).
+@inline(never)
+func measuredLoop(_ repetitions: Int, _ operation: () -> Void) {
+    for _ in 0..<repetitions {
+        operation()
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first, let scenario = scenarios[name] else {
+    print("usage: NotificationLifecycleProfile <scenario> [repetitions=10000] [n=20]")
+    for (name, scenario) in scenarios.sorted(by: { $0.key < $1.key }) {
+        print("  \(name): \(scenario.summary)")
+    }
+    exit(2)
+}
+let repetitions = arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
+let size = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 20
+let operation = scenario.make(size)
+operation()
+let start = ContinuousClock.now
+measuredLoop(repetitions, operation)
+let elapsed = ContinuousClock.now - start
+print("\(name) n=\(size): \(repetitions) repetitions in \(elapsed)")

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Counts instructions per operation of the profiling scenarios with valgrind's callgrind: repeatable, unlike time
+# (hashing is made deterministic so that dictionary probes are the same in every run).
+# Usage: Benchmarks/profile.sh [scenario ...]   (default: every pair's framework and raw scenario)
+# Each line: scenario, n (infos per operation), repetitions, instructions per operation.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+swift build -c release --package-path "$here" --product NotificationLifecycleProfile >/dev/null
+binary="$here/.build/release/NotificationLifecycleProfile"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+# scenario:n:repetitions
+default=(
+    closure-framework:1:2000 closure-raw:1:2000
+    selector-framework:1:2000 selector-raw:1:2000
+    post-framework:1:2000 post-raw:1:2000
+    appear-framework:20:500 appear-raw:20:500
+    lifecycle-framework:20:500 lifecycle-raw:20:500
+    appear-framework:100:100 appear-raw:100:100 appear-framework:10000:3 appear-raw:10000:3
+    lifecycle-framework:100:100 lifecycle-raw:100:100 lifecycle-framework:10000:3 lifecycle-raw:10000:3
+)
+runs=("${@:-${default[@]}}")
+printf '%-22s %7s %6s %14s\n' scenario n reps instructions/op
+for run in "${runs[@]}"; do
+    IFS=: read -r scenario size reps <<<"$run"
+    size="${size:-20}"
+    reps="${reps:-1000}"
+    file="$out/$scenario.$size.out"
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredLoop*' \
+        --callgrind-out-file="$file" "$binary" "$scenario" "$reps" "$size" >/dev/null 2>&1
+    total="$(sed -n 's/^summary: //p;s/^totals: //p' "$file" | head -1 | awk '{print $1}')"
+    printf '%-22s %7s %6s %14.0f\n' "$scenario" "$size" "$reps" "$(awk -v t="$total" -v r="$reps" 'BEGIN { print t / r }')"
+done
