@@ -337,7 +337,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         if let registration {
             unregister(registration.token)
         }
-        RegistrationLedger.remove(infoID: ObjectIdentifier(self), centerID: ObjectIdentifier(center))
     }
 
     // MARK: - State
