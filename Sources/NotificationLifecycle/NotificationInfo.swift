@@ -136,27 +136,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    /// What a notification registration's block holds: the info, weakly, and the generation of that registration.
-    ///
-    /// A block that captures one object needs no context of its own, so a registration costs one allocation here
-    /// (a `[weak self]` capture next to the generation costs two: a box for the weak reference and the context).
-    /// Typed-message registrations keep their own path (`MessageSubscription`).
-    private final class Relay: @unchecked Sendable {
-        // Safe: `info` is written once, in `init`; afterwards it is only read (the runtime reads weak references
-        // atomically). Nothing writes it after `init`, so the exclusivity check is skipped.
-        @exclusivity(unchecked) private weak var info: NotificationInfo?
-        private let generation: UInt64
-
-        init(info: NotificationInfo, generation: UInt64) {
-            self.info = info
-            self.generation = generation
-        }
-
-        func deliver(_ notification: Notification) {
-            info?.deliver(notification, generation: generation)
-        }
-    }
-
     private struct State {
         weak var observer: AnyObject?
         weak var sender: AnyObject?
@@ -494,10 +473,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             if let subscription = invocation.messageSubscription {
                 token = .message(MessageObservation(subscription.register(self, sender, generation)))
             } else {
-                let relay = Relay(info: self, generation: generation)
                 token = .notification(
-                    center.addObserver(forName: name, object: sender, queue: queue) { notification in
-                        relay.deliver(notification)
+                    center.addObserver(forName: name, object: sender, queue: queue) { [weak self] notification in
+                        self?.deliver(notification, generation: generation)
                     }
                 )
             }
