@@ -118,13 +118,18 @@ public final class NotificationEngine: Sendable {
         // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
         var kept: [AnyObject] = []
         let result = state.withLock { state -> Result in
-            if state.infos.contains(where: { $0 === info }) { return .sameInstance }
-            if state.keys[info.registrationKey] != nil, info.registrationKeyIsCurrent(keeping: &kept),
-                let existing = state.infos.first(where: {
-                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-                })
-            {
-                return .duplicate(of: existing)
+            // An info in `infos` always has its key counted in `keys`, so one hash lookup decides the common case;
+            // the linear searches run only when the key is there already (a misuse, or a dead object's address
+            // reused), keeping a populate of n infos O(n).
+            if state.keys[info.registrationKey] != nil {
+                if state.infos.contains(where: { $0 === info }) { return .sameInstance }
+                if info.registrationKeyIsCurrent(keeping: &kept),
+                    let existing = state.infos.first(where: {
+                        $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
+                    })
+                {
+                    return .duplicate(of: existing)
+                }
             }
             if info.claim(for: id) != nil { return .foreign }
             let conflict = Self.messageConflict(with: info, in: state)

@@ -229,7 +229,7 @@ extension NotificationEngineOwner {
             observer: self,
             invocation: invocation,
             handler: .closure,
-            handlerIdentity: .closure(site: "\(fileID):\(line):\(column)", observer: ObjectIdentifier(self)),
+            handlerIdentity: .closure(fileID: fileID, line: line, column: column, observer: ObjectIdentifier(self)),
             name: name,
             object: object,
             lifespan: lifespan,

@@ -37,7 +37,9 @@ extension NotificationInfo {
             invocation: .message(subscription),
             handler: .closure,
             handlerIdentity: .closure(
-                site: "\(fileID):\(line):\(column)",
+                fileID: fileID,
+                line: line,
+                column: column,
                 observer: observer.map(ObjectIdentifier.init)
             ),
             name: Notification.Name(messageTypeName),

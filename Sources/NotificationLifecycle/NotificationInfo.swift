@@ -279,7 +279,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             observer: nil,
             invocation: .unbound(handler),
             handler: .closure,
-            handlerIdentity: .closure(site: "\(fileID):\(line):\(column)", observer: nil),
+            handlerIdentity: .closure(fileID: fileID, line: line, column: column, observer: nil),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -337,7 +337,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         if let registration {
             unregister(registration.token)
         }
-        RegistrationLedger.remove(infoID: ObjectIdentifier(self), centerID: ObjectIdentifier(center))
     }
 
     // MARK: - State
@@ -379,7 +378,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let namesObserver: Bool
         switch registrationKey.handler {
         case .selector: namesObserver = true
-        case .closure(_, let observer): namesObserver = observer != nil
+        case .closure(_, _, _, let observer): namesObserver = observer != nil
         }
         return state.withLock { state in
             (!filtersOnSender || state.sender(keeping: &kept) != nil)

@@ -88,11 +88,12 @@ public final class DeliveryRecorder: Sendable {
         recorded.withLock { $0.removeAll() }
     }
 
-    /// The tap installed on the sources; it holds the storage weakly so that a forgotten tap records nothing.
+    /// The tap installed on the sources; it holds the recorder weakly so that a forgotten tap records nothing.
     private var tap: DeliveryTap {
-        { [weak recorded] event in
+        { [weak self] event in
+            guard let self else { return }
             let delivery = RecordedDelivery(event)
-            recorded?.withLock { $0.append(delivery) }
+            recorded.withLock { $0.append(delivery) }
         }
     }
 }

@@ -116,6 +116,20 @@ struct NotificationInfoTests {
         #expect(RegistrationLedger.infos(on: center).isEmpty)
     }
 
+    @Test func ledgerListsLiveInfosAcrossSweepsOfReleasedOnes() {
+        // Released infos leave the ledger in sweeps (at least every 1,024 entries); 3,000 made and released here
+        // force several, while ten kept infos must stay listed throughout.
+        let kept = (0..<10).map { _ in NotificationInfo(name: .ping, center: center) { _ in } }
+        for _ in 0..<3_000 {
+            _ = NotificationInfo(name: .pong, center: center) { _ in }
+        }
+        let listed = Set(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init))
+        #expect(listed == Set(kept.map(ObjectIdentifier.init)))
+        kept[0].startListening()
+        #expect(RegistrationLedger.listeningInfos(on: center).map(ObjectIdentifier.init) == [ObjectIdentifier(kept[0])])
+        kept[0].stopListening()
+    }
+
     @Test func descriptionNamesEveryPart() {
         let sender = Sender()
         let info = NotificationInfo(name: .ping, object: sender, lifespan: .custom("editing"), center: center) { _ in
