@@ -91,6 +91,15 @@ struct SelectorTests {
             .adding("go", Observer.first)
             .adding("go", Observer.second)
         #expect(table.selectors == ["go"])
+
+        // The entry left for "go" calls the later method.
+        let observer = Observer()
+        guard case .bound(let invoke) = table.entries["go"]?.invocation else {
+            Issue.record("Expected \"go\" to be bound to a method")
+            return
+        }
+        invoke(observer, Notification(name: .ping))
+        #expect(observer.recorder.events == ["second"])
     }
 
     @Test func selectorTableIsReadOncePerClass() {
