@@ -118,23 +118,31 @@ public final class NotificationEngine: Sendable {
         // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
         var kept: [AnyObject] = []
         let result = state.withLock { state -> Result in
-            // An info in `infos` always has its key counted in `keys`, so one hash lookup decides the common case;
-            // the linear searches run only when the key is there already (a misuse, or a dead object's address
-            // reused), keeping a populate of n infos O(n).
-            if state.keys[info.registrationKey] != nil {
-                if state.infos.contains(where: { $0 === info }) { return .sameInstance }
-                if info.registrationKeyIsCurrent(keeping: &kept),
-                    let existing = state.infos.first(where: {
-                        $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-                    })
-                {
-                    return .duplicate(of: existing)
-                }
+            // An info in `infos` always has its key counted in `keys`. The key is counted first, in one hash
+            // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
+            // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
+            let key = info.registrationKey
+            let earlier = Self.countOneMore(&state.keys[key, default: 0])
+            let refusal: Result?
+            if earlier > 0, state.infos.contains(where: { $0 === info }) {
+                refusal = .sameInstance
+            } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
+                let existing = state.infos.first(where: {
+                    $0.registrationKey == key && $0.registrationKeyIsCurrent(keeping: &kept)
+                })
+            {
+                refusal = .duplicate(of: existing)
+            } else if info.claim(for: id) != nil {
+                refusal = .foreign
+            } else {
+                refusal = nil
             }
-            if info.claim(for: id) != nil { return .foreign }
+            if let refusal {
+                state.keys[key] = earlier > 0 ? earlier : nil
+                return refusal
+            }
             let conflict = Self.messageConflict(with: info, in: state)
             state.infos.append(info)
-            state.keys[info.registrationKey, default: 0] += 1
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
@@ -172,6 +180,12 @@ public final class NotificationEngine: Sendable {
             )
         }
         return false
+    }
+
+    /// Adds one to `count` and answers what it was.
+    private static func countOneMore(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.

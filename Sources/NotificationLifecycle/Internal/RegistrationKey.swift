@@ -16,15 +16,30 @@ package struct RegistrationKey: Hashable, Sendable {
     package let lifespan: Lifespan
     package let handler: HandlerIdentity
     /// The typed message's type, or `nil` for a notification.
-    package var messageType: ObjectIdentifier? = nil
+    package let messageType: ObjectIdentifier?
+    /// The hash of the parts above, computed once: an engine hashes a key at each lookup and each time its table
+    /// grows, and hashing the parts (a name string among them) costs several hundred instructions each time.
+    private let partsHash: Int
 
-    /// Hashes every part but a closure's file, which equality still compares: keys are hashed each time an owner
-    /// adds an info, and the file name is by far their longest part, while the line and column alone rarely match.
-    package func hash(into hasher: inout Hasher) {
+    package init(
+        name: Notification.Name?,
+        sender: ObjectIdentifier?,
+        lifespan: Lifespan,
+        handler: HandlerIdentity,
+        messageType: ObjectIdentifier? = nil
+    ) {
+        self.name = name
+        self.sender = sender
+        self.lifespan = lifespan
+        self.handler = handler
+        self.messageType = messageType
+        var hasher = Hasher()
         hasher.combine(name)
         hasher.combine(sender)
         hasher.combine(lifespan)
         hasher.combine(messageType)
+        // Every part but a closure's file, which equality still compares: the file name is by far the longest
+        // part, while the line and column alone rarely match.
         switch handler {
         case .selector(let selector, let observer):
             hasher.combine(0 as UInt8)
@@ -36,5 +51,15 @@ package struct RegistrationKey: Hashable, Sendable {
             hasher.combine(column)
             hasher.combine(observer)
         }
+        partsHash = hasher.finalize()
+    }
+
+    package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
+        lhs.partsHash == rhs.partsHash && lhs.name == rhs.name && lhs.sender == rhs.sender
+            && lhs.lifespan == rhs.lifespan && lhs.messageType == rhs.messageType && lhs.handler == rhs.handler
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(partsHash)
     }
 }
