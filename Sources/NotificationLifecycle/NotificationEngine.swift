@@ -115,8 +115,8 @@ public final class NotificationEngine: Sendable {
             case duplicate(of: NotificationInfo?)
             case foreign
         }
-        // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
-        var kept: [AnyObject] = []
+        // Observers and senders loaded under the lock, released after it (see KeptObjects).
+        var kept = KeptObjects()
         let result = state.withLock { state -> Result in
             // An info in `infos` always has its key counted in `keys`. The key is counted first, in one hash
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
@@ -308,10 +308,10 @@ public final class NotificationEngine: Sendable {
         fileID: String,
         line: Int,
         name: String,
-        _ body: (inout State, inout [AnyObject]) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
+        _ body: (inout State, inout KeptObjects) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
     ) {
-        // Observers and senders loaded while starting infos, released after the lock (see NotificationInfo.start).
-        var kept: [AnyObject] = []
+        // Observers and senders loaded while starting infos, released after the lock (see KeptObjects).
+        var kept = KeptObjects()
         let outcome = state.withLock { state -> [(NotificationInfo, NotificationInfo.StartOutcome)]? in
             if case .populating = state.populate { return nil }
             return body(&state, &kept)
@@ -335,7 +335,7 @@ public final class NotificationEngine: Sendable {
     private static func startInfos(
         of lifespan: Lifespan,
         in state: State,
-        keeping kept: inout [AnyObject]
+        keeping kept: inout KeptObjects
     ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
         var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
         for info in state.infos where info.lifespan == lifespan {
@@ -398,8 +398,8 @@ public final class NotificationEngine: Sendable {
             case inactive
             case bound(UInt64, NotificationInfo.StartOutcome, conflict: NotificationInfo?)
         }
-        // Observers and senders loaded under the lock, released after it (see NotificationInfo.start).
-        var kept: [AnyObject] = []
+        // Observers and senders loaded under the lock, released after it (see KeptObjects).
+        var kept = KeptObjects()
         let result = state.withLock { state -> Result in
             guard state.active.contains(lifespan) else { return .inactive }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -408,7 +408,7 @@ public final class NotificationEngine: Sendable {
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
             return .bound(id, info.start(byHold: false, keeping: &kept), conflict: conflict)
         }
-        kept.removeAll()
+        kept = KeptObjects()
         switch result {
         case .inactive:
             return nil

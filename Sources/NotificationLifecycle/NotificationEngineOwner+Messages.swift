@@ -802,7 +802,7 @@ extension NotificationEngineOwner {
         if notificationEngine.add(info, fileID: fileID, line: line) { return info }
         // The engine refused it as the duplicate of a live info: return that one, not an earlier info whose subject
         // is gone and whose key a new subject at the released one's address matches.
-        var kept: [AnyObject] = []
+        var kept = KeptObjects()
         return notificationEngine.infos.first {
             $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
         } ?? info

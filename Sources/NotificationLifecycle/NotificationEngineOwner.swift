@@ -244,7 +244,7 @@ extension NotificationEngineOwner {
     /// Adds `info`, or returns the equal one already added (the duplicate is reported by the engine).
     fileprivate func addReturningExisting(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
         if notificationEngine.add(info, fileID: fileID, line: line) { return info }
-        var kept: [AnyObject] = []
+        var kept = KeptObjects()
         return notificationEngine.infos.first {
             $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
         } ?? info

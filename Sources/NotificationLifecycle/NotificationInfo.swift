@@ -116,7 +116,11 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     private struct Registration {
         let token: Token
+        /// Which registration this is, for a typed message (its handler is called with the generation it was made
+        /// with, and a call with any other is stale).
         let generation: UInt64
+        /// The relay a notification registration's block holds: a call through any other relay is stale.
+        let relay: Relay?
     }
 
     /// What the center returned for the registration, removed with the matching `removeObserver`.
@@ -136,10 +140,135 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a notification registration's block holds, and what its deliveries run on.
+    ///
+    /// It holds what a delivery needs (the info's state box, invocation, sender flag and center) strongly and the
+    /// info weakly, so the block never keeps the info alive and a delivery loads no weak reference to the info
+    /// unless it reports or feeds a delivery tap. A block that captures one object needs no context of its own.
+    ///
+    /// The info keeps its relay for its next registration while nothing else holds it (no block of an earlier
+    /// registration, no delivery under way), so starting again allocates nothing. A relay still held elsewhere is
+    /// replaced: that is what makes a call through an earlier registration's block recognisably stale. The info's
+    /// `deinit` ends the cycle state -> relay -> state.
+    private final class Relay: @unchecked Sendable {
+        // Safe: every stored property is a constant but `info`, which is written once, in `init`, and only read
+        // afterwards (the runtime loads weak references atomically); so its exclusivity check is skipped.
+        let state: LockedValueBox<State>
+        let invocation: Invocation
+        /// The closure of an `.unbound` invocation, kept apart so that calling it copies no enum.
+        let unboundHandler: (@Sendable (Notification) -> Void)?
+        let filtersOnSender: Bool
+        let needsObserver: Bool
+        let center: NotificationCenter
+        @exclusivity(unchecked) private weak var info: NotificationInfo?
+
+        init(info: NotificationInfo) {
+            self.state = info.state
+            self.invocation = info.invocation
+            if case .unbound(let handler) = info.invocation {
+                self.unboundHandler = handler
+            } else {
+                self.unboundHandler = nil
+            }
+            self.filtersOnSender = info.filtersOnSender
+            self.needsObserver = info.invocation.needsObserver
+            self.center = info.center
+            self.info = info
+        }
+
+        /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
+        func deliver(_ notification: Notification) {
+            // The sender and observer loaded under the lock are released only after it, when this returns (see
+            // ``KeptObjects``).
+            var sender: AnyObject?
+            var observer: AnyObject?
+            let decision = state.withLock { state -> Decision in
+                guard state.registration?.relay === self else { return .skip }
+                if filtersOnSender {
+                    sender = state.sender
+                    guard sender != nil else { return NotificationInfo.drop(&state, observerGone: false) }
+                }
+                if needsObserver {
+                    observer = state.observer
+                    guard observer != nil else { return NotificationInfo.drop(&state, observerGone: true) }
+                }
+                if filtersOnSender {
+                    guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+                        return .skip
+                    }
+                }
+                return .call(observer: observer, tap: state.tap)
+            }
+            switch decision {
+            case .skip:
+                return
+            case .drop(let token, let observerGone, let shouldReport):
+                NotificationInfo.unregister(token, center: center, invocation: invocation)
+                if shouldReport { info?.reportReleased(observerGone: observerGone) }
+            case .call(let observer, let tap):
+                if let unboundHandler {
+                    guard showTap(tap, notification) else { return }
+                    unboundHandler(notification)
+                    return
+                }
+                switch invocation {
+                case .unbound(let handler):
+                    guard showTap(tap, notification) else { return }
+                    handler(notification)
+                case .bound(let handler):
+                    guard let observer, showTap(tap, notification) else { return }
+                    handler(observer, notification)
+                case .boundOnMainActor(let handler):
+                    deliverOnMainActor(handler, notification: notification)
+                case .unresolved, .message:
+                    return
+                }
+            }
+        }
+
+        /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info
+        /// is being released there is none to show, and the call is skipped as if the info had stopped.
+        private func showTap(_ tap: DeliveryTap?, _ notification: Notification) -> Bool {
+            guard let tap else { return true }
+            guard let info else { return false }
+            tap(DeliveryEvent(info: info, notification: notification))
+            return true
+        }
+
+        private func deliverOnMainActor(
+            _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
+            notification: Notification
+        ) {
+            // Foundation hands the notification over without Sendable; it is only read, on the main actor.
+            nonisolated(unsafe) let notification = notification
+            if MainQueue.isCurrent {
+                MainActor.assumeIsolated { callOnMainActor(handler, notification) }
+            } else {
+                Task { @MainActor in self.callOnMainActor(handler, notification) }
+            }
+        }
+
+        /// Calls a main-actor handler if the registration still stands (checked again on the main actor).
+        @MainActor
+        private func callOnMainActor(
+            _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
+            _ notification: Notification
+        ) {
+            let listening = state.withLock { state -> (AnyObject, DeliveryTap?)? in
+                guard state.registration?.relay === self, let observer = state.observer else { return nil }
+                return (observer, state.tap)
+            }
+            guard let (observer, tap) = listening, showTap(tap, notification) else { return }
+            handler(observer, notification)
+        }
+    }
+
     private struct State {
         weak var observer: AnyObject?
         weak var sender: AnyObject?
         var registration: Registration?
+        /// The relay the next notification registration reuses if nothing else holds it by then.
+        var relay: Relay?
         var generation: UInt64 = 0
         /// `listen(during:)` calls under way.
         var holds = 0
@@ -152,22 +281,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         /// Sees every handler call (the testing module's recorder).
         var tap: DeliveryTap?
 
-        /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock.
-        ///
-        /// Loading a weak reference makes a strong one. If another thread releases the object at that moment, that
-        /// strong reference is the last one, and releasing it runs the object's `deinit`, which is user code (a
-        /// controller's stops its infos, which takes this lock). So it must not be released inside a lock.
-        func observer(keeping kept: inout [AnyObject]) -> AnyObject? {
+        /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock
+        /// (see ``KeptObjects``: releasing it inside a lock could run its `deinit` there).
+        func observer(keeping kept: inout KeptObjects) -> AnyObject? {
             guard let observer else { return nil }
-            kept.append(observer)
-            return observer
+            return kept.keep(observer)
         }
 
         /// The sender, loaded as a strong reference that `kept` holds until the caller has left every lock.
-        func sender(keeping kept: inout [AnyObject]) -> AnyObject? {
+        func sender(keeping kept: inout KeptObjects) -> AnyObject? {
             guard let sender else { return nil }
-            kept.append(sender)
-            return sender
+            return kept.keep(sender)
         }
     }
 
@@ -331,6 +455,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     deinit {
         let registration = state.withLock { state -> Registration? in
+            state.relay = nil  // The relay holds the state: this ends that cycle.
             defer { state.registration = nil }
             return state.registration
         }
@@ -346,12 +471,11 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
     /// it (and reports it once, for an info no controller owns) and answers `false`.
     public var isListening: Bool {
-        var kept: [AnyObject] = []
+        var kept = KeptObjects()
         let decision = state.withLock { state -> Decision in
-            guard let registration = state.registration else { return .skip }
+            guard state.registration != nil else { return .skip }
             return Self.dropIfDead(
                 &state,
-                registration,
                 filtersOnSender: filtersOnSender,
                 invocation: invocation,
                 keeping: &kept
@@ -374,7 +498,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Once one of them is gone, a new object at the same address gives an equal key for a different registration,
     /// so a stale key makes no info a duplicate. The objects loaded to find out stay in `kept`: release it only after
     /// leaving every lock (the engine calls this under its own).
-    package func registrationKeyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
+    package func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
         let namesObserver: Bool
         switch registrationKey.handler {
         case .selector: namesObserver = true
@@ -421,7 +545,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// An info whose selector was unknown, whose observer is gone, or whose sender is gone does not listen; the
     /// call reports why.
     public func startListening() {
-        var kept: [AnyObject] = []
+        var kept = KeptObjects()
         report(start(byHold: false, keeping: &kept))
     }
 
@@ -456,7 +580,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// center calls observers only after releasing its own lock, and never from `addObserver`. The observer and
     /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
     /// under its own).
-    package func start(byHold: Bool, keeping kept: inout [AnyObject]) -> StartOutcome {
+    package func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
         state.withLock { state in
             if byHold { state.holds += 1 }
             if state.registration != nil {
@@ -469,17 +593,22 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             if filtersOnSender, sender == nil { return .senderReleased }
             state.generation &+= 1
             let generation = state.generation
-            let token: Token
             if let subscription = invocation.messageSubscription {
-                token = .message(MessageObservation(subscription.register(self, sender, generation)))
+                let token = Token.message(MessageObservation(subscription.register(self, sender, generation)))
+                state.registration = Registration(token: token, generation: generation, relay: nil)
             } else {
-                token = .notification(
-                    center.addObserver(forName: name, object: sender, queue: queue) { [weak self] notification in
-                        self?.deliver(notification, generation: generation)
-                    }
-                )
+                let relay: Relay
+                if isKnownUniquelyReferenced(&state.relay), let idle = state.relay {
+                    relay = idle
+                } else {
+                    relay = Relay(info: self)
+                    state.relay = relay
+                }
+                let token = center.addObserver(forName: name, object: sender, queue: queue) { notification in
+                    relay.deliver(notification)
+                }
+                state.registration = Registration(token: .notification(token), generation: generation, relay: relay)
             }
-            state.registration = Registration(token: token, generation: generation)
             state.startedByHold = byHold
             return .started
         }
@@ -562,7 +691,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Starts a hold for `listen(during:)`: listens if it did not, and remembers whether this hold started it.
     func beginHold() -> StartOutcome {
-        var kept: [AnyObject] = []
+        var kept = KeptObjects()
         return start(byHold: true, keeping: &kept)
     }
 
@@ -588,98 +717,27 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case drop(token: Token, observerGone: Bool, report: Bool)
     }
 
-    /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
-    private func deliver(_ notification: Notification, generation: UInt64) {
-        switch decide(notification, generation: generation) {
-        case .skip:
-            return
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
-            if shouldReport { reportReleased(observerGone: observerGone) }
-        case .call(let observer, let tap):
-            switch invocation {
-            case .unbound(let handler):
-                tap?(DeliveryEvent(info: self, notification: notification))
-                handler(notification)
-            case .bound(let handler):
-                guard let observer else { return }
-                tap?(DeliveryEvent(info: self, notification: notification))
-                handler(observer, notification)
-            case .boundOnMainActor(let handler):
-                deliverOnMainActor(handler, notification: notification, generation: generation)
-            case .unresolved, .message:
-                return
-            }
-        }
-    }
-
-    private func decide(_ notification: Notification, generation: UInt64) -> Decision {
-        var kept: [AnyObject] = []
-        return state.withLock { state in
-            guard let registration = state.registration, registration.generation == generation else {
-                return .skip
-            }
-            if let drop = Self.dropIfDead(
-                &state,
-                registration,
-                filtersOnSender: filtersOnSender,
-                invocation: invocation,
-                keeping: &kept
-            ) {
-                return drop
-            }
-            if filtersOnSender {
-                guard let posted = notification.object.map({ $0 as AnyObject }),
-                    posted === state.sender(keeping: &kept)
-                else {
-                    return .skip
-                }
-            }
-            return .call(observer: state.observer, tap: state.tap)
-        }
-    }
-
     /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
     private static func dropIfDead(
         _ state: inout State,
-        _ registration: Registration,
         filtersOnSender: Bool,
         invocation: Invocation,
-        keeping kept: inout [AnyObject]
+        keeping kept: inout KeptObjects
     ) -> Decision? {
         if filtersOnSender, state.sender(keeping: &kept) == nil {
-            state.registration = nil
-            return .drop(token: registration.token, observerGone: false, report: true)
+            return drop(&state, observerGone: false)
         }
         if invocation.needsObserver, state.observer(keeping: &kept) == nil {
-            state.registration = nil
-            return .drop(token: registration.token, observerGone: true, report: !state.everOwned)
+            return drop(&state, observerGone: true)
         }
         return nil
     }
 
-    private func deliverOnMainActor(
-        _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
-        notification: Notification,
-        generation: UInt64
-    ) {
-        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
-        nonisolated(unsafe) let notification = notification
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated {
-                if let (observer, tap) = self.observerIfListening(generation: generation) {
-                    tap?(DeliveryEvent(info: self, notification: notification))
-                    handler(observer, notification)
-                }
-            }
-        } else {
-            Task { @MainActor [weak self] in
-                if let self, let (observer, tap) = self.observerIfListening(generation: generation) {
-                    tap?(DeliveryEvent(info: self, notification: notification))
-                    handler(observer, notification)
-                }
-            }
-        }
+    /// Takes the registration, whose sender or observer is gone; reports a gone observer only for an info no
+    /// owner ever held (an owner stops its infos itself).
+    private static func drop(_ state: inout State, observerGone: Bool) -> Decision {
+        guard let token = takeRegistration(&state) else { return .skip }
+        return .drop(token: token, observerGone: observerGone, report: !observerGone || !state.everOwned)
     }
 
     /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`.
@@ -689,21 +747,20 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// and a subject that is still alive cannot share its address with another object. Answers the observer and
     /// the tap to call, or `nil` when the message must not be passed on.
     package func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
-        // Observers and senders loaded under the lock, released after it (see `start(byHold:keeping:)`).
-        var kept: [AnyObject] = []
+        // Observers and senders loaded under the lock, released after it (see `KeptObjects`).
+        var kept = KeptObjects()
         let decision = state.withLock { state -> Decision in
-            guard let registration = state.registration, registration.generation == generation else {
+            guard state.registration?.generation == generation else {
                 return .skip
             }
             return Self.dropIfDead(
                 &state,
-                registration,
                 filtersOnSender: filtersOnSender,
                 invocation: invocation,
                 keeping: &kept
             ) ?? .call(observer: state.observer, tap: state.tap)
         }
-        kept.removeAll()
+        kept = KeptObjects()
         switch decision {
         case .skip:
             return nil
@@ -713,14 +770,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             return nil
         case .call(let observer, let tap):
             return (observer, tap)
-        }
-    }
-
-    /// The observer, if the registration of `generation` still stands (checked again before a main-actor call).
-    private func observerIfListening(generation: UInt64) -> (AnyObject, DeliveryTap?)? {
-        state.withLock { state in
-            guard state.registration?.generation == generation, let observer = state.observer else { return nil }
-            return (observer, state.tap)
         }
     }
 
@@ -753,6 +802,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Removes a registration from the center by its token, with the call that matches how it was made.
     private func unregister(_ token: Token) {
+        Self.unregister(token, center: center, invocation: invocation)
+    }
+
+    private static func unregister(_ token: Token, center: NotificationCenter, invocation: Invocation) {
         switch token {
         case .notification(let token):
             center.removeObserver(token)

@@ -87,6 +87,39 @@ struct NotificationInfoTests {
         #expect(infos.withLock { $0 }.allSatisfy { !$0.isListening })
     }
 
+    @Test func restartingOtherInfosDuringAPostSkipsTheirEarlierRegistrations() {
+        // Foundation snapshots the observers of a post. Whichever info runs first stops and restarts the other
+        // seven: their new registrations are not in the snapshot, and the snapshot's blocks belong to registrations
+        // that were stopped, so none of the seven may be called in this post (an info reuses its relay only when no
+        // block holds it any more).
+        let calls = Recorder<Int>()
+        let infos = LockedValueBox<[NotificationInfo]>([])
+        let restarted = LockedValueBox(false)
+        for index in 0..<8 {
+            let info = NotificationInfo(name: .ping, center: center) { _ in
+                calls.record(index)
+                let first = restarted.withLock { restarted in
+                    defer { restarted = true }
+                    return !restarted
+                }
+                guard first else { return }
+                for (other, info) in infos.withLock({ $0 }).enumerated() where other != index {
+                    info.stopListening()
+                    info.startListening()
+                }
+            }
+            infos.withLock { $0.append(info) }
+        }
+        for info in infos.withLock({ $0 }) { info.startListening() }
+
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 9)
+        for info in infos.withLock({ $0 }) { info.stopListening() }
+    }
+
     @Test func restartingDuringAPostDoesNotDeliverTwice() {
         let calls = Recorder<Int>()
         let box = LockedValueBox<NotificationInfo?>(nil)
