@@ -178,6 +178,31 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
         /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
         func deliver(_ notification: Notification) {
+            if let unboundHandler, !filtersOnSender {
+                deliverUnfiltered(notification, to: unboundHandler)
+            } else {
+                deliverChecked(notification)
+            }
+        }
+
+        /// The short path of a closure that takes any sender: it has no observer or sender that can go, so the only
+        /// question under the lock is whether this is still the current registration (and whether a tap watches).
+        private func deliverUnfiltered(
+            _ notification: Notification,
+            to handler: @Sendable (Notification) -> Void
+        ) {
+            var tap: DeliveryTap?
+            let current = state.withLock { state -> Bool in
+                guard state.registration?.relay === self else { return false }
+                tap = state.tap
+                return true
+            }
+            guard current, showTap(tap, notification) else { return }
+            handler(notification)
+        }
+
+        /// The general path: checks the registration, its sender and observer, and the posted object.
+        private func deliverChecked(_ notification: Notification) {
             // The sender and observer loaded under the lock are released only after it, when this returns (see
             // ``KeptObjects``).
             var sender: AnyObject?
