@@ -38,9 +38,9 @@ public final class NotificationEngine: Sendable {
 
     private struct State {
         var infos: [NotificationInfo] = []
-        /// How many infos hold each key: an info whose sender or observer is gone keeps a key that a new object at
-        /// the same address can repeat.
-        var keys: [RegistrationKey: Int] = [:]
+        /// How many infos hold each key, named by one of them: an info whose sender or observer is gone keeps a
+        /// key that a new object at the same address can repeat.
+        var keys: [InfoByKey: Int] = [:]
         var active: Set<Lifespan> = []
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
@@ -122,7 +122,7 @@ public final class NotificationEngine: Sendable {
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
             // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
             let key = info.registrationKey
-            let earlier = Self.countOneMore(&state.keys[key, default: 0])
+            let earlier = Self.countOneMore(&state.keys[InfoByKey(info: info), default: 0])
             let refusal: Result?
             if earlier > 0, state.infos.contains(where: { $0 === info }) {
                 refusal = .sameInstance
@@ -138,7 +138,7 @@ public final class NotificationEngine: Sendable {
                 refusal = nil
             }
             if let refusal {
-                state.keys[key] = earlier > 0 ? earlier : nil
+                state.keys[InfoByKey(info: info)] = earlier > 0 ? earlier : nil
                 return refusal
             }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -182,6 +182,19 @@ public final class NotificationEngine: Sendable {
         return false
     }
 
+    /// Counts one info fewer with the key of `info`, which has left `infos`. The table names each key by one of its
+    /// infos: when that is `info` and others hold the key, one of them names it from now on.
+    private static func uncountKey(of info: NotificationInfo, in state: inout State) {
+        guard let index = state.keys.index(forKey: InfoByKey(info: info)) else { return }
+        let (name, count) = state.keys.remove(at: index)
+        guard count > 1 else { return }
+        if name.info === info, let other = state.infos.first(where: { $0.registrationKey == info.registrationKey }) {
+            state.keys[InfoByKey(info: other)] = count - 1
+        } else {
+            state.keys[name] = count - 1
+        }
+    }
+
     /// Adds one to `count` and answers what it was.
     private static func countOneMore(_ count: inout Int) -> Int {
         defer { count += 1 }
@@ -193,11 +206,7 @@ public final class NotificationEngine: Sendable {
         let removed = state.withLock { state -> Bool in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
-            if state.keys[info.registrationKey, default: 1] > 1 {
-                state.keys[info.registrationKey, default: 1] -= 1
-            } else {
-                state.keys[info.registrationKey] = nil
-            }
+            Self.uncountKey(of: info, in: &state)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()

@@ -155,6 +155,38 @@ extension ReliabilityTests {
             #expect(reused > 0, "the allocator never reused an address, so this run proved nothing")
         }
 
+        /// The engine names each counted key by one of the infos that hold it. When that is a dead info whose
+        /// sender's address a live sender reuses, removing it must leave the key counted for the live info: adding
+        /// the live registration once more is still a duplicate.
+        @Test func removingTheDeadInfoOfAReusedAddressKeepsTheLiveInfosKey() {
+            let log = DeliveryLog()
+            let controller = LoggingController(center: center, log: log)
+            controller.appear()
+            var reused = 0
+            for round in 0..<64 {
+                var old: Sender? = Sender()
+                let oldID = ObjectIdentifier(old!)
+                let oldInfo = controller.listenVisibly(to: old!, as: "old")
+                old = nil
+                let fresh = Sender()
+                guard ObjectIdentifier(fresh) == oldID else {
+                    _ = capturingDiagnostics { controller.removeNotificationInfo(oldInfo) }
+                    continue
+                }
+                reused += 1
+                let info = controller.listenVisibly(to: fresh, as: "fresh")
+                _ = capturingDiagnostics { controller.removeNotificationInfo(oldInfo) }
+                let (again, diagnostics) = capturingDiagnostics { controller.listenVisibly(to: fresh, as: "again") }
+                #expect(again === info, "round \(round)")
+                #expect(diagnostics.map(\.rule) == [.duplicateRegistration], "round \(round)")
+                let (id, _) = capturingDiagnostics { post(.ping, from: fresh) }
+                #expect(log.handlers(for: id) == ["fresh": 1], "round \(round)")
+                controller.removeNotificationInfo(info)
+            }
+            print("removingTheDeadInfoOfAReusedAddressKeepsTheLiveInfosKey: \(reused) of 64 senders reused an address")
+            #expect(reused > 0, "the allocator never reused an address, so this run proved nothing")
+        }
+
         // MARK: - Observers
 
         @Test func observerReleasedWhileListeningIsReportedOnceAndDropped() {
