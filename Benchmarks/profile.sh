@@ -5,7 +5,13 @@
 # Each line: scenario, n (infos per operation), repetitions, instructions per operation.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-swift build -c release --package-path "$here" --product NotificationLifecycleProfile >/dev/null
+build_log="$(mktemp)"
+if ! swift build -c release --package-path "$here" --product NotificationLifecycleProfile >"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    echo "profile.sh: the release build of NotificationLifecycleProfile failed (above)" >&2
+    exit 1
+fi
+rm -f "$build_log"
 binary="$here/.build/release/NotificationLifecycleProfile"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
