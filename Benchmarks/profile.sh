@@ -6,7 +6,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build_log="$(mktemp)"
-if ! swift build -c release --package-path "$here" --product NotificationLifecycleProfile >"$build_log" 2>&1; then
+# SwiftPM fails the first build after a file of the root package was added or removed ("missing inputs"); the second
+# attempt rebuilds its build description.
+if ! swift build -c release --package-path "$here" --product NotificationLifecycleProfile >"$build_log" 2>&1 &&
+    ! swift build -c release --package-path "$here" --product NotificationLifecycleProfile >"$build_log" 2>&1; then
     cat "$build_log" >&2
     echo "profile.sh: the release build of NotificationLifecycleProfile failed (above)" >&2
     exit 1

@@ -38,9 +38,10 @@ public final class NotificationEngine: Sendable {
 
     private struct State {
         var infos: [NotificationInfo] = []
-        /// How many infos hold each key, named by one of them: an info whose sender or observer is gone keeps a
-        /// key that a new object at the same address can repeat.
-        var keys: [InfoByKey: Int] = [:]
+        /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
+        /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
+        /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
+        var keyHashes: [Int: Int] = [:]
         var active: Set<Lifespan> = []
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
@@ -118,17 +119,17 @@ public final class NotificationEngine: Sendable {
         // Observers and senders loaded under the lock, released after it (see KeptObjects).
         var kept = KeptObjects()
         let result = state.withLock { state -> Result in
-            // An info in `infos` always has its key counted in `keys`. The key is counted first, in one hash
+            // An info in `infos` always has its key's hash counted in `keyHashes`. It is counted first, in one
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
             // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
-            let key = info.registrationKey
-            let earlier = Self.countOneMore(&state.keys[InfoByKey(info: info), default: 0])
+            let hash = info.registrationKey.partsHash
+            let earlier = Self.countOneMore(&state.keyHashes[hash, default: 0])
             let refusal: Result?
             if earlier > 0, state.infos.contains(where: { $0 === info }) {
                 refusal = .sameInstance
             } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
-                    $0.registrationKey == key && $0.registrationKeyIsCurrent(keeping: &kept)
+                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
                 })
             {
                 refusal = .duplicate(of: existing)
@@ -138,7 +139,7 @@ public final class NotificationEngine: Sendable {
                 refusal = nil
             }
             if let refusal {
-                state.keys[InfoByKey(info: info)] = earlier > 0 ? earlier : nil
+                state.keyHashes[hash] = earlier > 0 ? earlier : nil
                 return refusal
             }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -182,17 +183,11 @@ public final class NotificationEngine: Sendable {
         return false
     }
 
-    /// Counts one info fewer with the key of `info`, which has left `infos`. The table names each key by one of its
-    /// infos: when that is `info` and others hold the key, one of them names it from now on.
+    /// Counts one info fewer with the key hash of `info`, which has left `infos`.
     private static func uncountKey(of info: NotificationInfo, in state: inout State) {
-        guard let index = state.keys.index(forKey: InfoByKey(info: info)) else { return }
-        let (name, count) = state.keys.remove(at: index)
-        guard count > 1 else { return }
-        if name.info === info, let other = state.infos.first(where: { $0.registrationKey == info.registrationKey }) {
-            state.keys[InfoByKey(info: other)] = count - 1
-        } else {
-            state.keys[name] = count - 1
-        }
+        let hash = info.registrationKey.partsHash
+        guard let count = state.keyHashes[hash] else { return }
+        state.keyHashes[hash] = count > 1 ? count - 1 : nil
     }
 
     /// Adds one to `count` and answers what it was.
@@ -302,7 +297,7 @@ public final class NotificationEngine: Sendable {
                 info.release(from: id)
             }
             state.infos.removeAll()
-            state.keys.removeAll()
+            state.keyHashes.removeAll()
             state.everyNotificationInfos = 0
             return Self.endSequences(of: nil, in: &state)
         }

@@ -17,9 +17,9 @@ package struct RegistrationKey: Hashable, Sendable {
     package let handler: HandlerIdentity
     /// The typed message's type, or `nil` for a notification.
     package let messageType: ObjectIdentifier?
-    /// The hash of the parts above, computed once: an engine hashes a key at each lookup and each time its table
-    /// grows, and hashing the parts (a name string among them) costs several hundred instructions each time.
-    private let partsHash: Int
+    /// The hash of the parts above, computed once: an engine counts its infos' keys by this number, and hashing
+    /// the parts (a name string among them) at each lookup would cost several hundred instructions each time.
+    package let partsHash: Int
 
     package init(
         name: Notification.Name?,
