@@ -88,18 +88,24 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         public var description: String { name }
     }
 
+    // What starting, stopping and an owner's lifespan loops read comes first: stored properties are laid out in
+    // the order they are declared, and an engine with thousands of infos touches these in every one of them, so
+    // they share the object's first cache lines.
+    private let state: LockedValueBox<State>
+    private let invocation: Invocation
+    private let filtersOnSender: Bool
+    /// When an owner starts and stops this info.
+    public let lifespan: Lifespan
     /// The notification name, or `nil` for every notification.
     ///
     /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
     public let name: Notification.Name?
-    /// Whether the info registers for a notification name or for a typed message.
-    public let kind: Kind
-    /// When an owner starts and stops this info.
-    public let lifespan: Lifespan
     /// The center the info registers with.
     public let center: NotificationCenter
     /// The queue handlers run on, or `nil` for the posting thread.
     public let queue: OperationQueue?
+    /// Whether the info registers for a notification name or for a typed message.
+    public let kind: Kind
     /// What handles the notification.
     public let handler: Handler
     /// The `#fileID` of the code that made the info.
@@ -109,10 +115,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// What makes two registrations "the same" for duplicate detection.
     package let registrationKey: RegistrationKey
-
-    private let invocation: Invocation
-    private let filtersOnSender: Bool
-    private let state: LockedValueBox<State>
 
     private struct Registration {
         let token: Token
@@ -288,10 +290,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Fields that a delivery reads come first (see `LockedValueBox`: they share a cache line with the lock).
     private struct State {
+        var registration: Registration?
+        /// Sees every handler call (the testing module's recorder).
+        var tap: DeliveryTap?
         weak var observer: AnyObject?
         weak var sender: AnyObject?
-        var registration: Registration?
         /// The relay the next notification registration reuses if nothing else holds it by then.
         var relay: Relay?
         var generation: UInt64 = 0
@@ -303,8 +308,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var owner: ObjectIdentifier?
         /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
         var everOwned = false
-        /// Sees every handler call (the testing module's recorder).
-        var tap: DeliveryTap?
 
         /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock
         /// (see ``KeptObjects``: releasing it inside a lock could run its `deinit` there).

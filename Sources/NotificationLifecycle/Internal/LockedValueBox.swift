@@ -15,8 +15,8 @@ import WinSDK
 /// `withLock` must never call user code (handlers, diagnostics handlers, overridable methods): the package
 /// collects what it has to do inside the lock and does it after the lock is released.
 ///
-/// The value and the lock live in one heap allocation (a `ManagedBuffer` whose header is the value and whose one
-/// element is the platform's lock), because every info has one: one allocation instead of three (a box, an
+/// The value and the lock live in one heap allocation (a `ManagedBuffer` whose header is the platform's lock and
+/// whose one element is the value), because every info has one: one allocation instead of three (a box, an
 /// `NSLock` and the mutex it allocates), and no dynamic exclusivity check on each access.
 package struct LockedValueBox<Value>: @unchecked Sendable {
     // Safe: the value is only touched inside `withLock`, which holds the buffer's lock for the whole access.
@@ -29,23 +29,31 @@ package struct LockedValueBox<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, lock in
+        try storage.withUnsafeMutablePointers { lock, value in
             PlatformLock.lock(lock)
             defer { PlatformLock.unlock(lock) }
             return try body(&value.pointee)
         }
     }
 
-    /// The value as header, the lock as the one element.
-    private final class Storage: ManagedBuffer<Value, PlatformLock.Primitive> {
+    /// The lock as header, the value as the one element: the lock and the start of the value share the object's
+    /// first cache line, which matters when an engine goes through thousands of infos.
+    private final class Storage: ManagedBuffer<PlatformLock.Primitive, Value> {
         static func make(_ value: Value) -> Storage {
-            let buffer = create(minimumCapacity: 1) { _ in value }
-            buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+            let buffer = create(minimumCapacity: 1) { _ in PlatformLock.Primitive() }
+            buffer.withUnsafeMutablePointers { lock, element in
+                PlatformLock.initialize(lock)
+                element.initialize(to: value)
+            }
             return unsafeDowncast(buffer, to: Storage.self)
         }
 
         deinit {
-            withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
+            // The header is the buffer's to destroy; the element is not.
+            withUnsafeMutablePointers { lock, element in
+                element.deinitialize(count: 1)
+                PlatformLock.destroy(lock)
+            }
         }
     }
 }
@@ -59,9 +67,7 @@ private enum PlatformLock {
         lock.initialize(to: os_unfair_lock())
     }
 
-    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
-        lock.deinitialize(count: 1)
-    }
+    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {}
 
     static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
         os_unfair_lock_lock(lock)
@@ -97,7 +103,6 @@ private enum PlatformLock {
 
     static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
         pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
     }
 
     static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
