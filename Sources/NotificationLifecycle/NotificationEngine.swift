@@ -290,18 +290,23 @@ public final class NotificationEngine: Sendable {
     /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
     /// lifespan-bound sequence finishes.
     public func stopAll() {
-        let ended = state.withLock { state -> [BoundSequence] in
+        // The infos leave the engine under its lock but are released after it: the engine may hold the last
+        // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
+        // may call the engine.
+        let (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
             state.active.removeAll()
             for info in state.infos {
                 info.stop()
                 info.release(from: id)
             }
-            state.infos.removeAll()
+            let infos = state.infos
+            state.infos = []
             state.keyHashes.removeAll()
             state.everyNotificationInfos = 0
-            return Self.endSequences(of: nil, in: &state)
+            return (infos, Self.endSequences(of: nil, in: &state))
         }
         for sequence in ended { sequence.finish() }
+        withExtendedLifetime(infos) {}
     }
 
     /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
@@ -425,9 +430,13 @@ public final class NotificationEngine: Sendable {
 
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
     package func unbindSequence(_ id: UInt64) {
-        state.withLock { state in
-            _ = state.sequences.removeValue(forKey: id)?.info.stop()
+        // Released after the lock, like the infos in `stopAll()`.
+        let unbound = state.withLock { state -> BoundSequence? in
+            let sequence = state.sequences.removeValue(forKey: id)
+            sequence?.info.stop()
+            return sequence
         }
+        withExtendedLifetime(unbound) {}
     }
 
     /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`); the caller finishes them after

@@ -81,6 +81,44 @@ struct ReentrancyTests {
         #expect(released.count == 1)
     }
 
+    /// Runs `body` on another thread and answers whether it returned within five seconds: a deadlock fails the
+    /// test instead of hanging the run.
+    private func returnsWithoutDeadlock(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + 5) == .success
+    }
+
+    @Test func anEngineReleasesTheLastReferenceToAnInfoOutsideItsLock() {
+        // The engine holds the only reference to the info, whose closure holds the only reference to an object
+        // whose deinit calls the engine. Releasing the info runs that deinit: never under the engine's lock.
+        final class CallsTheEngineWhenReleased: @unchecked Sendable {
+            weak var engine: NotificationEngine?
+            let released: Recorder<String>
+
+            init(engine: NotificationEngine, released: Recorder<String>) {
+                self.engine = engine
+                self.released = released
+            }
+
+            deinit {
+                engine?.stop(.custom("other"))
+                released.record("deinit")
+            }
+        }
+        let released = Recorder<String>()
+        let engine = NotificationEngine(center: center)
+        do {
+            let captured = CallsTheEngineWhenReleased(engine: engine, released: released)
+            engine.add(NotificationInfo(name: .ping, center: center) { _ in _ = captured })
+        }
+        #expect(returnsWithoutDeadlock { engine.stopAll() })
+        #expect(released.events == ["deinit"])
+    }
+
     @Test func handlerMayPostAnotherNotification() {
         let controller = ScriptedController(notificationCenter: center)
         let center = center
