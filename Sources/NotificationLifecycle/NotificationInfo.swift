@@ -233,11 +233,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 NotificationInfo.unregister(token, center: center, invocation: invocation)
                 if shouldReport { info?.reportReleased(observerGone: observerGone) }
             case .call(let observer, let tap):
-                if let unboundHandler {
-                    guard showTap(tap, notification) else { return }
-                    unboundHandler(notification)
-                    return
-                }
                 switch invocation {
                 case .unbound(let handler):
                     guard showTap(tap, notification) else { return }
