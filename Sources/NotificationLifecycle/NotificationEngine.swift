@@ -41,8 +41,8 @@ public final class NotificationEngine: Sendable {
         /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
         /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
         /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
-        var keyHashes: [Int: Int] = [:]
-        var active: Set<Lifespan> = []
+        var keyHashes = KeyHashCounts()
+        var active = ActiveLifespans()
         var populate: PopulatePhase = .notStarted
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
@@ -90,7 +90,7 @@ public final class NotificationEngine: Sendable {
 
     /// The lifespans whose infos listen now.
     public var activeLifespans: Set<Lifespan> {
-        state.withLock { $0.active }
+        state.withLock { $0.active.set }
     }
 
     /// Whether `lifespan` is active: its infos were started and not stopped since.
@@ -123,7 +123,7 @@ public final class NotificationEngine: Sendable {
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
             // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
             let hash = info.registrationKey.partsHash
-            let earlier = Self.countOneMore(&state.keyHashes[hash, default: 0])
+            let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
             if earlier > 0, state.infos.contains(where: { $0 === info }) {
                 refusal = .sameInstance
@@ -139,7 +139,7 @@ public final class NotificationEngine: Sendable {
                 refusal = nil
             }
             if let refusal {
-                state.keyHashes[hash] = earlier > 0 ? earlier : nil
+                state.keyHashes.countOneFewer(hash)
                 return refusal
             }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -183,25 +183,12 @@ public final class NotificationEngine: Sendable {
         return false
     }
 
-    /// Counts one info fewer with the key hash of `info`, which has left `infos`.
-    private static func uncountKey(of info: NotificationInfo, in state: inout State) {
-        let hash = info.registrationKey.partsHash
-        guard let count = state.keyHashes[hash] else { return }
-        state.keyHashes[hash] = count > 1 ? count - 1 : nil
-    }
-
-    /// Adds one to `count` and answers what it was.
-    private static func countOneMore(_ count: inout Int) -> Int {
-        defer { count += 1 }
-        return count
-    }
-
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         let removed = state.withLock { state -> Bool in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
-            Self.uncountKey(of: info, in: &state)
+            state.keyHashes.countOneFewer(info.registrationKey.partsHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()
@@ -265,7 +252,7 @@ public final class NotificationEngine: Sendable {
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
     public func appear(fileID: String = #fileID, line: Int = #line) {
         transition(fileID: fileID, line: line, name: "appear()") { state, kept in
-            guard state.active.insert(.visible).inserted else { return [] }
+            guard state.active.insert(.visible) else { return [] }
             return Self.startInfos(of: .visible, in: state, keeping: &kept)
         }
     }
@@ -274,7 +261,7 @@ public final class NotificationEngine: Sendable {
     public func disappear(fileID: String = #fileID, line: Int = #line) {
         var ended: [BoundSequence] = []
         transition(fileID: fileID, line: line, name: "disappear()") { state, _ in
-            guard state.active.remove(.visible) != nil else { return [] }
+            guard state.active.remove(.visible) else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
             }
