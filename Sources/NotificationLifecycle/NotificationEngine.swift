@@ -35,8 +35,27 @@ public final class NotificationEngine: Sendable {
     public let center: NotificationCenter
 
     private let state: LockedValueBox<State>
+    /// What the ``RegistrationLedger`` holds (weakly) to find this engine's infos.
+    private let listing: Listing
 
-    private struct State {
+    /// The engine's infos as the ``RegistrationLedger`` sees them: it holds this object weakly, not the engine.
+    ///
+    /// A weak reference gives its target a side table, and every retain of an object with one takes the runtime's
+    /// slow path; an engine is retained on every shorthand call (a protocol getter returns it +1), this object never.
+    package final class Listing: Sendable {
+        private let state: LockedValueBox<State>
+
+        fileprivate init(_ state: LockedValueBox<State>) {
+            self.state = state
+        }
+
+        /// The engine's infos now; none once the engine has stopped them all.
+        package var infos: [NotificationInfo] {
+            state.withLock { $0.infos }
+        }
+    }
+
+    fileprivate struct State {
         var infos: [NotificationInfo] = []
         /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
         /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
@@ -54,7 +73,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
-    private enum PopulatePhase {
+    fileprivate enum PopulatePhase {
         case notStarted
         case populating(superCalled: Bool)
         case finished
@@ -73,6 +92,8 @@ public final class NotificationEngine: Sendable {
         var state = State()
         if lifetimeActive { state.active.insert(.lifetime) }
         self.state = LockedValueBox(state)
+        self.listing = Listing(self.state)
+        RegistrationLedger.insert(listing)
     }
 
     deinit {
@@ -195,7 +216,10 @@ public final class NotificationEngine: Sendable {
             info.release(from: id)
             return true
         }
-        if !removed {
+        if removed {
+            // The caller holds the info: the ledger must now list it itself.
+            info.enterLedger()
+        } else {
             reportDiagnostic(
                 .foreignInfo,
                 "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
@@ -280,7 +304,7 @@ public final class NotificationEngine: Sendable {
         // The infos leave the engine under its lock but are released after it: the engine may hold the last
         // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
         // may call the engine.
-        let (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
+        var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
             state.active.removeAll()
             for info in state.infos {
                 info.stop()
@@ -293,6 +317,11 @@ public final class NotificationEngine: Sendable {
             return (infos, Self.endSequences(of: nil, in: &state))
         }
         for sequence in ended { sequence.finish() }
+        // An info someone else still holds outlives the engine: the ledger, which found it through the engine,
+        // must now list it itself. (One held only here is released just below.)
+        for index in infos.indices where !isKnownUniquelyReferenced(&infos[index]) {
+            infos[index].enterLedger()
+        }
         withExtendedLifetime(infos) {}
     }
 

@@ -225,6 +225,7 @@ extension NotificationEngineOwner {
         line: Int,
         column: Int
     ) -> NotificationInfo {
+        let engine = notificationEngine
         let info = NotificationInfo(
             observer: self,
             invocation: invocation,
@@ -233,21 +234,33 @@ extension NotificationEngineOwner {
             name: name,
             object: object,
             lifespan: lifespan,
-            center: notificationEngine.center,
+            center: engine.center,
             queue: queue,
             fileID: fileID,
-            line: line
+            line: line,
+            entersLedger: false
         )
-        return addReturningExisting(info, fileID: fileID, line: line)
+        return addReturningExisting(info, to: engine, fileID: fileID, line: line)
     }
 
-    /// Adds `info`, or returns the equal one already added (the duplicate is reported by the engine).
-    fileprivate func addReturningExisting(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
-        if notificationEngine.add(info, fileID: fileID, line: line) { return info }
+    /// Adds `info` to `engine` (the owner's, read once by the caller: the protocol's getter returns it retained)
+    /// and returns it, or the equal info already added (the duplicate is reported by the engine).
+    fileprivate func addReturningExisting(
+        _ info: NotificationInfo,
+        to engine: NotificationEngine,
+        fileID: String,
+        line: Int
+    ) -> NotificationInfo {
+        if engine.add(info, fileID: fileID, line: line) { return info }
         var kept = KeptObjects()
-        return notificationEngine.infos.first {
+        if let existing = engine.infos.first(where: {
             $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-        } ?? info
+        }) {
+            return existing
+        }
+        // The first one went away meanwhile: the caller keeps this one, which no engine lists.
+        info.enterLedger()
+        return info
     }
 }
 
@@ -328,6 +341,6 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
             fileID: fileID,
             line: line
         )
-        return addReturningExisting(info, fileID: fileID, line: line)
+        return addReturningExisting(info, to: notificationEngine, fileID: fileID, line: line)
     }
 }

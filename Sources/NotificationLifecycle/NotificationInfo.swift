@@ -144,17 +144,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// What a notification registration's block holds, and what its deliveries run on.
     ///
-    /// It holds what a delivery needs (the info's state box, invocation, sender flag and center) strongly and the
-    /// info weakly, so the block never keeps the info alive and a delivery loads no weak reference to the info
-    /// unless it reports or feeds a delivery tap. A block that captures one object needs no context of its own.
+    /// It holds what a delivery needs (the info's state box, invocation, sender flag and center) and what a report
+    /// shows (the info's ``Label``), and no reference to the info: the block never keeps the info alive, and the
+    /// info needs no weak-reference side table, which would make every retain of it take the runtime's slow path.
+    /// A tap reaches the info through the state (``State/tapped``). A block that captures one object needs no
+    /// context of its own.
     ///
     /// The info keeps its relay for its next registration while nothing else holds it (no block of an earlier
     /// registration, no delivery under way), so starting again allocates nothing. A relay still held elsewhere is
     /// replaced: that is what makes a call through an earlier registration's block recognisably stale. The info's
     /// `deinit` ends the cycle state -> relay -> state.
-    private final class Relay: @unchecked Sendable {
-        // Safe: every stored property is a constant but `info`, which is written once, in `init`, and only read
-        // afterwards (the runtime loads weak references atomically); so its exclusivity check is skipped.
+    private final class Relay: Sendable {
         let state: LockedValueBox<State>
         let invocation: Invocation
         /// The closure of an `.unbound` invocation, kept apart so that calling it copies no enum.
@@ -162,7 +162,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let filtersOnSender: Bool
         let needsObserver: Bool
         let center: NotificationCenter
-        @exclusivity(unchecked) private weak var info: NotificationInfo?
+        let label: Label
 
         init(info: NotificationInfo) {
             self.state = info.state
@@ -175,7 +175,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             self.filtersOnSender = info.filtersOnSender
             self.needsObserver = info.invocation.needsObserver
             self.center = info.center
-            self.info = info
+            self.label = info.label
         }
 
         /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
@@ -193,10 +193,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             _ notification: Notification,
             to handler: @Sendable (Notification) -> Void
         ) {
-            var tap: DeliveryTap?
+            var tap: TapCall?
             let current = state.withLock { state -> Bool in
                 guard state.registration?.relay === self else { return false }
-                tap = state.tap
+                tap = state.tapCall()
                 return true
             }
             guard current, showTap(tap, notification) else { return }
@@ -224,14 +224,18 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                         return .skip
                     }
                 }
-                return .call(observer: observer, tap: state.tap)
+                return .call(observer: observer, tap: state.tapCall())
             }
             switch decision {
             case .skip:
                 return
             case .drop(let token, let observerGone, let shouldReport):
                 NotificationInfo.unregister(token, center: center, invocation: invocation)
-                if shouldReport { info?.reportReleased(observerGone: observerGone) }
+                if shouldReport {
+                    // The sender, if it is alive, was loaded above: the report shows its type as the info would.
+                    let description = label.describe(sender: sender, listening: false)
+                    NotificationInfo.reportReleased(description, observerGone, label)
+                }
             case .call(let observer, let tap):
                 switch invocation {
                 case .unbound(let handler):
@@ -250,10 +254,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
         /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info
         /// is being released there is none to show, and the call is skipped as if the info had stopped.
-        private func showTap(_ tap: DeliveryTap?, _ notification: Notification) -> Bool {
+        private func showTap(_ tap: TapCall?, _ notification: Notification) -> Bool {
             guard let tap else { return true }
-            guard let info else { return false }
-            tap(DeliveryEvent(info: info, notification: notification))
+            guard let info = tap.info else { return false }
+            tap.tap(DeliveryEvent(info: info, notification: notification))
             return true
         }
 
@@ -276,9 +280,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
             _ notification: Notification
         ) {
-            let listening = state.withLock { state -> (AnyObject, DeliveryTap?)? in
+            let listening = state.withLock { state -> (AnyObject, TapCall?)? in
                 guard state.registration?.relay === self, let observer = state.observer else { return nil }
-                return (observer, state.tap)
+                return (observer, state.tapCall())
             }
             guard let (observer, tap) = listening, showTap(tap, notification) else { return }
             handler(observer, notification)
@@ -290,6 +294,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var registration: Registration?
         /// Sees every handler call (the testing module's recorder).
         var tap: DeliveryTap?
+        /// The info, for the tap's events; set with the tap (a relay holds no reference to its info).
+        weak var tapped: NotificationInfo?
         weak var observer: AnyObject?
         weak var sender: AnyObject?
         /// The relay the next notification registration reuses if nothing else holds it by then.
@@ -303,16 +309,29 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var owner: ObjectIdentifier?
         /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
         var everOwned = false
+        /// Whether the ``RegistrationLedger`` lists the info itself (not only through an engine).
+        var inLedger = false
+
+        // The three accessors below read only, but are `mutating`: then a call on the value the lock hands out
+        // `inout` passes it by address. Called as non-mutating methods, each call copied the whole State (its weak
+        // references included): about 100 instructions per call, measured with callgrind.
+
+        /// The tap and the info it shows, loaded together: `nil` when no tap watches. The info is loaded as a
+        /// strong reference: release it only after leaving the lock (its `deinit` takes this lock).
+        mutating func tapCall() -> TapCall? {
+            guard let tap else { return nil }
+            return TapCall(tap: tap, info: tapped)
+        }
 
         /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock
         /// (see ``KeptObjects``: releasing it inside a lock could run its `deinit` there).
-        func observer(keeping kept: inout KeptObjects) -> AnyObject? {
+        mutating func observer(keeping kept: inout KeptObjects) -> AnyObject? {
             guard let observer else { return nil }
             return kept.keep(observer)
         }
 
         /// The sender, loaded as a strong reference that `kept` holds until the caller has left every lock.
-        func sender(keeping kept: inout KeptObjects) -> AnyObject? {
+        mutating func sender(keeping kept: inout KeptObjects) -> AnyObject? {
             guard let sender else { return nil }
             return kept.keep(sender)
         }
@@ -438,6 +457,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// Makes an info from its resolved parts; the designated initialiser behind every other one.
+    ///
+    /// With `entersLedger: false` the ``RegistrationLedger`` does not list the info itself but through the engine
+    /// it is added to: only for an engine's shorthands, which add the info at once (or let it go when refused).
     package init(
         observer: AnyObject?,
         invocation: Invocation,
@@ -449,7 +471,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         center: NotificationCenter,
         queue: OperationQueue?,
         fileID: String,
-        line: Int
+        line: Int,
+        entersLedger: Bool = true
     ) {
         self.name = name
         self.kind = invocation.messageSubscription?.kind ?? .notification
@@ -471,8 +494,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         var state = State()
         state.observer = observer
         state.sender = object
+        state.inLedger = entersLedger
         self.state = LockedValueBox(state)
-        RegistrationLedger.insert(self)
+        if entersLedger { RegistrationLedger.insert(self) }
         reportInputProblems()
     }
 
@@ -549,16 +573,52 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
     public var description: String {
         let (listening, sender) = state.withLock { ($0.registration != nil, $0.sender) }
-        let senderText: String
-        if filtersOnSender {
-            senderText = sender.map { "\(type(of: $0))" } ?? "<released>"
-        } else {
-            senderText = "any"
+        return label.describe(sender: sender, listening: listening)
+    }
+
+    /// What a description or a report shows of an info that never changes, apart from the info, so that a relay
+    /// can report without a reference to its info.
+    private struct Label: Sendable {
+        let kind: Kind
+        let name: Notification.Name?
+        let lifespan: Lifespan
+        let handler: Handler
+        let filtersOnSender: Bool
+        let fileID: String
+        let line: Int
+
+        /// The info's ``NotificationInfo/description`` for a sender and a listening state read under its lock.
+        func describe(sender: AnyObject?, listening: Bool) -> String {
+            let senderText: String
+            if filtersOnSender {
+                senderText = sender.map { "\(type(of: $0))" } ?? "<released>"
+            } else {
+                senderText = "any"
+            }
+            let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
+            let nameText = name?.rawValue ?? "<every notification>"
+            return "NotificationInfo(\(nameLabel): \(nameText), \(senderLabel): \(senderText), "
+                + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
         }
-        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
-        let nameText = name?.rawValue ?? "<every notification>"
-        return "NotificationInfo(\(nameLabel): \(nameText), \(senderLabel): \(senderText), "
-            + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
+    }
+
+    private var label: Label {
+        Label(
+            kind: kind,
+            name: name,
+            lifespan: lifespan,
+            handler: handler,
+            filtersOnSender: filtersOnSender,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// A delivery tap with the info its events show, loaded together under the info's lock.
+    private struct TapCall {
+        let tap: DeliveryTap
+        /// `nil` while the info is being released: then there is nothing to show, and the call is skipped.
+        let info: NotificationInfo?
     }
 
     // MARK: - Starting and stopping
@@ -700,6 +760,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Enters the ``RegistrationLedger`` unless it is there: an info an engine made, leaving that engine alive.
+    package func enterLedger() {
+        let enters = state.withLock { state -> Bool in
+            defer { state.inLedger = true }
+            return !state.inLedger
+        }
+        if enters { RegistrationLedger.insert(self) }
+    }
+
     /// The engine that owns the info, if any.
     package var ownerID: ObjectIdentifier? {
         state.withLock { $0.owner }
@@ -707,7 +776,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
-        state.withLock { $0.tap = tap }
+        state.withLock { state in
+            state.tap = tap
+            state.tapped = tap == nil ? nil : self
+        }
     }
 
     // MARK: - Listening around work
@@ -736,7 +808,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     private enum Decision {
         case skip
-        case call(observer: AnyObject?, tap: DeliveryTap?)
+        case call(observer: AnyObject?, tap: TapCall?)
         case drop(token: Token, observerGone: Bool, report: Bool)
     }
 
@@ -781,7 +853,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 filtersOnSender: filtersOnSender,
                 invocation: invocation,
                 keeping: &kept
-            ) ?? .call(observer: state.observer, tap: state.tap)
+            ) ?? .call(observer: state.observer, tap: state.tapCall())
         }
         kept = KeptObjects()
         switch decision {
@@ -792,28 +864,33 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             if shouldReport { reportReleased(observerGone: observerGone) }
             return nil
         case .call(let observer, let tap):
-            return (observer, tap)
+            return (observer, tap?.tap)
         }
     }
 
     private func reportReleased(observerGone: Bool) {
+        Self.reportReleased(description, observerGone, label)
+    }
+
+    /// Reports a registration dropped because its observer or sender went away; `description` is the info's.
+    private static func reportReleased(_ description: String, _ observerGone: Bool, _ label: Label) {
         if observerGone {
             reportDiagnostic(
                 .observerReleased,
-                "Expected the observer of \(self) to be stopped before it was released, but it was released while "
-                    + "listening. Its registration is dropped. Call stopListening() before releasing the observer, "
-                    + "or let a ControllerBase own the info.",
-                fileID: fileID,
-                line: line
+                "Expected the observer of \(description) to be stopped before it was released, but it was released "
+                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
+                    + "observer, or let a ControllerBase own the info.",
+                fileID: label.fileID,
+                line: label.line
             )
         } else {
             reportDiagnostic(
                 .senderReleased,
-                "Expected the sender that \(self) filters on to outlive its listening, but it was released. Its "
-                    + "registration is dropped; the info does not widen to any sender. Stop the info before "
+                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
+                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
                     + "releasing the sender.",
-                fileID: fileID,
-                line: line
+                fileID: label.fileID,
+                line: label.line
             )
         }
     }

@@ -201,6 +201,38 @@ struct ControllerBaseTests {
         #expect(RegistrationLedger.infos(on: center).isEmpty)
     }
 
+    @Test func ledgerListsTheInfosAShorthandMadeThroughTheirController() {
+        let controller = ScriptedController(notificationCenter: center)
+        let ping = controller.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+        let pong = controller.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
+        let other = ScriptedController(notificationCenter: NotificationCenter())
+        other.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+
+        let listed = Set(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init))
+        #expect(listed == [ObjectIdentifier(ping), ObjectIdentifier(pong)])
+        #expect(RegistrationLedger.listeningInfos(on: center).map(ObjectIdentifier.init) == [ObjectIdentifier(ping)])
+    }
+
+    @Test func ledgerKeepsListingAShorthandsInfoThatOutlivesItsController() {
+        var controller: ScriptedController? = ScriptedController(notificationCenter: center)
+        let kept = controller?.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+        controller?.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
+        controller = nil
+
+        #expect(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init) == [kept.map(ObjectIdentifier.init)])
+        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+    }
+
+    @Test func ledgerKeepsListingAShorthandsInfoRemovedFromItsController() {
+        let controller = ScriptedController(notificationCenter: center)
+        let removed = controller.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+        controller.removeNotificationInfo(removed)
+        let stays = controller.addLifetimeNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
+
+        let listed = Set(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init))
+        #expect(listed == [ObjectIdentifier(removed), ObjectIdentifier(stays)])
+    }
+
     @Test func controllerInfosAreNotReportedAsReleasedObservers() {
         let rules = reportedRules {
             var controller: ScreenController? = ScreenController(notificationCenter: center)

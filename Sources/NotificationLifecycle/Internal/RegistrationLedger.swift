@@ -3,21 +3,34 @@ package import Foundation
 /// Every live ``NotificationInfo``, by center: the view the testing module uses to ask what the package still
 /// holds on a center.
 ///
-/// An info enters when it is made. It is held weakly, so once it is released its entry reads `nil`, and such
-/// entries are swept out in bulk (when the entries have doubled since the last sweep, and at least every 1,024
-/// entries) rather than one by one in the info's `deinit`: making and releasing an info costs one append under the
-/// ledger's lock and no removal. Starting and stopping, the hot path, never touch the ledger.
+/// It records engines and infos. An info made on its own enters when it is made. An info an engine's shorthand
+/// makes is found through its engine, which entered when it was made: making and releasing such an info costs the
+/// ledger nothing, and the info needs no weak reference (whose side table would make every retain of it slower;
+/// for the same reason the ledger holds an engine's ``NotificationEngine/Listing``, not the engine).
+/// Such an info enters the ledger itself when it leaves its engine alive (``NotificationEngine/remove(_:fileID:line:)``,
+/// or its engine going away while someone else still holds it).
+///
+/// Entries are held weakly, so once an info or engine is released its entry reads `nil`, and such entries are swept
+/// out in bulk (when the entries have doubled since the last sweep, and at least every 1,024 entries) rather than
+/// one by one in a `deinit`. Starting and stopping, the hot path, never touch the ledger.
 package enum RegistrationLedger {
     private struct WeakInfo {
         weak var info: NotificationInfo?
     }
 
+    private struct WeakEngine {
+        weak var engine: NotificationEngine.Listing?
+    }
+
     private struct Table {
         var infosByCenter: [ObjectIdentifier: [WeakInfo]] = [:]
         /// Entries in all arrays, released or not.
-        var entries = 0
-        /// When `entries` reaches this, released entries are swept out.
-        var sweepAt = minimumSweep
+        var infoEntries = 0
+        /// When `infoEntries` reaches this, released entries are swept out.
+        var infoSweepAt = minimumSweep
+        var engines: [WeakEngine] = []
+        /// When `engines.count` reaches this, released engines are swept out.
+        var engineSweepAt = minimumSweep
 
         static let minimumSweep = 1_024
 
@@ -25,7 +38,7 @@ package enum RegistrationLedger {
         ///
         /// Each live info is loaded as a strong reference that `kept` holds until the caller has left the lock:
         /// another thread may release the info meanwhile, and its `deinit` must not run inside this lock.
-        mutating func sweep(keeping kept: inout [NotificationInfo]) {
+        mutating func sweepInfos(keeping kept: inout [AnyObject]) {
             var live = 0
             infosByCenter = infosByCenter.compactMapValues { entries in
                 let remaining = entries.filter { entry in
@@ -36,8 +49,18 @@ package enum RegistrationLedger {
                 live += remaining.count
                 return remaining.isEmpty ? nil : remaining
             }
-            entries = live
-            sweepAt = max(Self.minimumSweep, 2 * live)
+            infoEntries = live
+            infoSweepAt = max(Self.minimumSweep, 2 * live)
+        }
+
+        /// Drops the entries of released engines; the live ones stay in `kept`, as in ``sweepInfos(keeping:)``.
+        mutating func sweepEngines(keeping kept: inout [AnyObject]) {
+            engines = engines.filter { entry in
+                guard let engine = entry.engine else { return false }
+                kept.append(engine)
+                return true
+            }
+            engineSweepAt = max(Self.minimumSweep, 2 * engines.count)
         }
     }
 
@@ -45,22 +68,47 @@ package enum RegistrationLedger {
 
     static func insert(_ info: NotificationInfo) {
         let center = ObjectIdentifier(info.center)
-        // Released after the lock: the live infos the sweep loaded (see `Table.sweep(keeping:)`).
-        let kept = table.withLock { table -> [NotificationInfo] in
+        // Released after the lock: the live entries the sweep loaded (see `Table.sweepInfos(keeping:)`).
+        let kept = table.withLock { table -> [AnyObject] in
             table.infosByCenter[center, default: []].append(WeakInfo(info: info))
-            table.entries += 1
-            var kept: [NotificationInfo] = []
-            if table.entries >= table.sweepAt { table.sweep(keeping: &kept) }
+            table.infoEntries += 1
+            var kept: [AnyObject] = []
+            if table.infoEntries >= table.infoSweepAt { table.sweepInfos(keeping: &kept) }
             return kept
         }
         withExtendedLifetime(kept) {}
     }
 
-    /// The live infos made for `center`, in no particular order.
-    package static func infos(on center: NotificationCenter) -> [NotificationInfo] {
-        table.withLock { table in
-            (table.infosByCenter[ObjectIdentifier(center)] ?? []).compactMap(\.info)
+    static func insert(_ engine: NotificationEngine.Listing) {
+        let kept = table.withLock { table -> [AnyObject] in
+            table.engines.append(WeakEngine(engine: engine))
+            var kept: [AnyObject] = []
+            if table.engines.count >= table.engineSweepAt { table.sweepEngines(keeping: &kept) }
+            return kept
         }
+        withExtendedLifetime(kept) {}
+    }
+
+    /// The live infos made for `center`, in no particular order: those that entered on their own and those of
+    /// every live engine.
+    package static func infos(on center: NotificationCenter) -> [NotificationInfo] {
+        let centerID = ObjectIdentifier(center)
+        let (infos, engines) = table.withLock { table in
+            (
+                (table.infosByCenter[centerID] ?? []).compactMap(\.info),
+                table.engines.compactMap(\.engine)
+            )
+        }
+        // The engines are asked after the ledger's lock: an engine takes its own lock. (A listing outlives its engine
+        // only while it is held here; it then lists nothing.)
+        var seen = Set(infos.map(ObjectIdentifier.init))
+        var all = infos
+        for engine in engines {
+            for info in engine.infos where info.center === center && seen.insert(ObjectIdentifier(info)).inserted {
+                all.append(info)
+            }
+        }
+        return all
     }
 
     /// The infos that hold a registration on `center` right now.
