@@ -143,7 +143,7 @@ public final class NotificationEngine: Sendable {
             // An info in `infos` always has its key's hash counted in `keyHashes`. It is counted first, in one
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
             // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
-            let hash = info.registrationKey.partsHash
+            let hash = info.keyHash
             let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
             if earlier > 0, state.infos.contains(where: { $0 === info }) {
@@ -209,7 +209,7 @@ public final class NotificationEngine: Sendable {
         let removed = state.withLock { state -> Bool in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
             state.infos.remove(at: index)
-            state.keyHashes.countOneFewer(info.registrationKey.partsHash)
+            state.keyHashes.countOneFewer(info.keyHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
             info.stop()

@@ -12,7 +12,7 @@ extension NotificationInfo {
     /// #expect(screen.notificationInfos.contains { $0.isMessageInfo(for: DocumentDidSave.self) && $0.isListening })
     /// ```
     public func isMessageInfo(for messageType: Any.Type) -> Bool {
-        registrationKey.messageType == ObjectIdentifier(messageType)
+        self.messageType == ObjectIdentifier(messageType)
     }
 
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
@@ -36,12 +36,8 @@ extension NotificationInfo {
             observer: observer,
             invocation: .message(subscription),
             handler: .closure,
-            handlerIdentity: .closure(
-                fileID: fileID,
-                line: line,
-                column: column,
-                observer: observer.map(ObjectIdentifier.init)
-            ),
+            column: column,
+            keyObserver: observer.map(ObjectIdentifier.init),
             name: Notification.Name(messageTypeName),
             object: subject,
             lifespan: lifespan,

@@ -113,8 +113,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The line of the code that made the info.
     public let line: Int
 
-    /// What makes two registrations "the same" for duplicate detection.
-    package let registrationKey: RegistrationKey
+    /// The hash of ``registrationKey``, which an engine counts its infos by.
+    package let keyHash: Int
+    /// The parts of ``registrationKey`` that are not properties of the info: all of them trivial, so that making
+    /// and releasing an info copies no string of its key.
+    private let keySender: ObjectIdentifier?
+    private let keyObserver: ObjectIdentifier?
+    private let keyColumn: Int
 
     private struct Registration {
         let token: Token
@@ -397,7 +402,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             observer: observer,
             invocation: invocation,
             handler: .selector(selector),
-            handlerIdentity: .selector(selector, observer: ObjectIdentifier(observer)),
+            column: 0,
+            keyObserver: ObjectIdentifier(observer),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -445,7 +451,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             observer: nil,
             invocation: .unbound(handler),
             handler: .closure,
-            handlerIdentity: .closure(fileID: fileID, line: line, column: column, observer: nil),
+            column: column,
+            keyObserver: nil,
             name: name,
             object: object,
             lifespan: lifespan,
@@ -458,13 +465,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Makes an info from its resolved parts; the designated initialiser behind every other one.
     ///
+    /// The handler's identity in the ``registrationKey`` is `handler`'s selector on `keyObserver`, or for a closure
+    /// the place `fileID`, `line`, `column`, with `keyObserver` the owner that the closure receives (if any).
+    ///
     /// With `entersLedger: false` the ``RegistrationLedger`` does not list the info itself but through the engine
     /// it is added to: only for an engine's shorthands, which add the info at once (or let it go when refused).
     package init(
         observer: AnyObject?,
         invocation: Invocation,
         handler: Handler,
-        handlerIdentity: RegistrationKey.HandlerIdentity,
+        column: Int,
+        keyObserver: ObjectIdentifier?,
         name: Notification.Name?,
         object: AnyObject?,
         lifespan: Lifespan,
@@ -484,11 +495,18 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         self.line = line
         self.invocation = invocation
         self.filtersOnSender = object != nil
-        self.registrationKey = RegistrationKey(
+        let keySender = object.map(ObjectIdentifier.init)
+        self.keySender = keySender
+        self.keyObserver = keyObserver
+        self.keyColumn = column
+        self.keyHash = RegistrationKey.hash(
             name: name,
-            sender: object.map(ObjectIdentifier.init),
+            sender: keySender,
             lifespan: lifespan,
-            handler: handlerIdentity,
+            selector: handler.selector,
+            line: line,
+            column: column,
+            observer: keyObserver,
             messageType: invocation.messageSubscription?.messageType
         )
         var state = State()
@@ -540,17 +558,35 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What makes two registrations "the same" for duplicate detection; built when asked (see ``keyHash``).
+    package var registrationKey: RegistrationKey {
+        let identity: RegistrationKey.HandlerIdentity
+        if let selector = handler.selector, let keyObserver {
+            identity = .selector(selector, observer: keyObserver)
+        } else {
+            identity = .closure(fileID: fileID, line: line, column: keyColumn, observer: keyObserver)
+        }
+        return RegistrationKey(
+            name: name,
+            sender: keySender,
+            lifespan: lifespan,
+            handler: identity,
+            messageType: messageType
+        )
+    }
+
+    /// The typed message's type, or `nil` for a notification info.
+    package var messageType: ObjectIdentifier? {
+        invocation.messageSubscription?.messageType
+    }
+
     /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
     ///
     /// Once one of them is gone, a new object at the same address gives an equal key for a different registration,
     /// so a stale key makes no info a duplicate. The objects loaded to find out stay in `kept`: release it only after
     /// leaving every lock (the engine calls this under its own).
     package func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
-        let namesObserver: Bool
-        switch registrationKey.handler {
-        case .selector: namesObserver = true
-        case .closure(_, _, _, let observer): namesObserver = observer != nil
-        }
+        let namesObserver = keyObserver != nil
         return state.withLock { state in
             (!filtersOnSender || state.sender(keeping: &kept) != nil)
                 && (!namesObserver || state.observer(keeping: &kept) != nil)

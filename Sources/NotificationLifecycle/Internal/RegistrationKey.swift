@@ -4,6 +4,10 @@ package import Foundation
 ///
 /// Two infos with equal keys would deliver the same notification to the same handler twice; an owner refuses the
 /// second one and reports it (``NotificationDiagnostic/Rule/duplicateRegistration``).
+///
+/// An info keeps only the key's ``hash(name:sender:lifespan:handler:line:column:observer:messageType:)`` and the
+/// parts that are not its own properties, and builds the key when two hashes meet: an engine compares keys only
+/// then, so making an info copies none of the key's strings.
 package struct RegistrationKey: Hashable, Sendable {
     /// A handler's identity: the same selector on the same observer, or a closure written at the same place.
     package enum HandlerIdentity: Hashable, Sendable {
@@ -17,9 +21,6 @@ package struct RegistrationKey: Hashable, Sendable {
     package let handler: HandlerIdentity
     /// The typed message's type, or `nil` for a notification.
     package let messageType: ObjectIdentifier?
-    /// The hash of the parts above, computed once: an engine counts its infos' keys by this number, and hashing
-    /// the parts (a name string among them) at each lookup would cost several hundred instructions each time.
-    package let partsHash: Int
 
     package init(
         name: Notification.Name?,
@@ -33,33 +34,49 @@ package struct RegistrationKey: Hashable, Sendable {
         self.lifespan = lifespan
         self.handler = handler
         self.messageType = messageType
-        var hasher = Hasher()
-        hasher.combine(name)
+    }
+
+    /// The hash an engine counts a key by: equal keys have equal hashes.
+    ///
+    /// It leaves out a closure's file, which equality still compares: the file name is by far the longest part,
+    /// while the line and column alone rarely match. See ``KeyHasher`` for why it is not `Hasher`.
+    ///
+    /// - Parameters:
+    ///   - selector: The selector of a selector handler, `nil` for a closure.
+    ///   - line: A closure's line (ignored for a selector).
+    ///   - column: A closure's column (ignored for a selector).
+    ///   - observer: The observer the handler names, if any.
+    package static func hash(
+        name: Notification.Name?,
+        sender: ObjectIdentifier?,
+        lifespan: Lifespan,
+        selector: NotificationSelector?,
+        line: Int,
+        column: Int,
+        observer: ObjectIdentifier?,
+        messageType: ObjectIdentifier?
+    ) -> Int {
+        var hasher = KeyHasher()
+        if let name {
+            hasher.combine(name.rawValue)
+        } else {
+            hasher.combine(0 as UInt64)
+        }
         hasher.combine(sender)
-        hasher.combine(lifespan)
+        if let custom = lifespan.customName {
+            hasher.combine(custom)
+        } else {
+            let builtIn: UInt64 = lifespan == .lifetime ? 1 : 2
+            hasher.combine(builtIn)
+        }
         hasher.combine(messageType)
-        // Every part but a closure's file, which equality still compares: the file name is by far the longest
-        // part, while the line and column alone rarely match.
-        switch handler {
-        case .selector(let selector, let observer):
-            hasher.combine(0 as UInt8)
-            hasher.combine(selector)
-            hasher.combine(observer)
-        case .closure(_, let line, let column, let observer):
-            hasher.combine(1 as UInt8)
+        if let selector {
+            hasher.combine(selector.name)
+        } else {
             hasher.combine(line)
             hasher.combine(column)
-            hasher.combine(observer)
         }
-        partsHash = hasher.finalize()
-    }
-
-    package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        lhs.partsHash == rhs.partsHash && lhs.name == rhs.name && lhs.sender == rhs.sender
-            && lhs.lifespan == rhs.lifespan && lhs.messageType == rhs.messageType && lhs.handler == rhs.handler
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(partsHash)
+        hasher.combine(observer)
+        return hasher.finalize()
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+@Suite("Registration key hash")
+struct RegistrationKeyHashTests {
+    private static func hash(
+        name: Notification.Name? = .ping,
+        sender: ObjectIdentifier? = nil,
+        lifespan: Lifespan = .lifetime,
+        selector: NotificationSelector? = nil,
+        line: Int = 10,
+        column: Int = 5,
+        observer: ObjectIdentifier? = nil,
+        messageType: ObjectIdentifier? = nil
+    ) -> Int {
+        RegistrationKey.hash(
+            name: name,
+            sender: sender,
+            lifespan: lifespan,
+            selector: selector,
+            line: line,
+            column: column,
+            observer: observer,
+            messageType: messageType
+        )
+    }
+
+    @Test func equalPartsHashEquallyWhateverTheStringsStorage() {
+        // A literal (small or immortal) and a string built at run time (heap storage) with the same contents.
+        let built = Notification.Name(["NotificationLifecycleTests", "ping"].joined(separator: "."))
+        let custom = Lifespan.custom(String(repeating: "editing-", count: 4))
+        #expect(Self.hash(name: built) == Self.hash(name: .ping))
+        #expect(
+            Self.hash(lifespan: custom) == Self.hash(lifespan: .custom("editing-editing-editing-editing-"))
+        )
+        #expect(Self.hash(selector: "didPing:") == Self.hash(selector: NotificationSelector("didPing" + ":")))
+    }
+
+    @Test func eachPartChangesTheHash() {
+        let sender = Sender()
+        let observer = Sender()
+        let hashes = [
+            Self.hash(),
+            Self.hash(name: nil),
+            Self.hash(name: .pong),
+            Self.hash(name: Notification.Name("")),
+            Self.hash(sender: ObjectIdentifier(sender)),
+            Self.hash(lifespan: .visible),
+            Self.hash(lifespan: .custom("editing")),
+            Self.hash(lifespan: .custom("")),
+            Self.hash(selector: "didPing:"),
+            Self.hash(selector: "didPing"),
+            Self.hash(line: 11),
+            Self.hash(column: 6),
+            Self.hash(observer: ObjectIdentifier(observer)),
+            Self.hash(messageType: ObjectIdentifier(Sender.self)),
+        ]
+        #expect(Set(hashes).count == hashes.count)
+        withExtendedLifetime((sender, observer)) {}
+    }
+
+    /// An engine's table indexes by the low bits: 10,000 names that differ only in a number must spread over
+    /// them about as random values would (7,483 distinct values expected in 16,384 slots).
+    @Test func numberedNamesSpreadOverTheLowBits() {
+        let lowBits = Set(
+            (0..<10_000).map { Self.hash(name: Notification.Name("visible\($0)")) & 16_383 }
+        )
+        #expect(lowBits.count > 7_000)
+    }
+}
