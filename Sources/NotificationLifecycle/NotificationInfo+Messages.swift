@@ -1,11 +1,6 @@
 public import Foundation
 
 extension NotificationInfo {
-    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
-    public var isMessageInfo: Bool {
-        kind != .notification
-    }
-
     /// Whether the info registers for typed messages of `messageType`.
     ///
     /// ```swift
@@ -13,11 +8,6 @@ extension NotificationInfo {
     /// ```
     public func isMessageInfo(for messageType: Any.Type) -> Bool {
         self.messageType == ObjectIdentifier(messageType)
-    }
-
-    /// Whether the info is a notification info with `name: nil`, which receives every notification.
-    package var listensToEveryNotification: Bool {
-        kind == .notification && name == nil
     }
 
     /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.

@@ -88,12 +88,24 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         public var description: String { name }
     }
 
+    /// The lock, the state and the facts, which the info's registrations reach without reaching the info.
+    ///
+    /// Held without a count: the core holds itself until this info's `deinit` (see ``InfoCore``), so it lives as
+    /// long as the info, and its count tells whether a registration's block still holds it. Every use goes
+    /// through ``withCore(_:)``, which adds no count either.
+    private nonisolated(unsafe) let unmanagedCore: Unmanaged<InfoCore>  // See InfoCore's "Threads".
+
+    /// Runs `body` with the core, without retaining it (the core's self reference keeps it alive).
+    @inline(__always)
+    private func withCore<Result>(_ body: (InfoCore) throws -> Result) rethrows -> Result {
+        try unmanagedCore._withUnsafeGuaranteedRef(body)
+    }
+
     // What starting, stopping and an owner's lifespan loops read comes first: stored properties are laid out in
     // the order they are declared, and an engine with thousands of infos touches these in every one of them, so
     // they share the object's first cache lines.
-    private let state: LockedValueBox<State>
-    private let invocation: Invocation
-    private let filtersOnSender: Bool
+    /// How the handler is called (the core keeps what a delivery needs of it).
+    package let invocation: Invocation
     /// When an owner starts and stops this info.
     public let lifespan: Lifespan
     /// The notification name, or `nil` for every notification.
@@ -104,6 +116,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     public let center: NotificationCenter
     /// The queue handlers run on, or `nil` for the posting thread.
     public let queue: OperationQueue?
+    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
+    public let filtersBySender: Bool
+    /// Whether the info is a notification info with `name: nil`, which receives every notification.
+    package let listensToEveryNotification: Bool
+    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
+    public let isMessageInfo: Bool
     /// Whether the info registers for a notification name or for a typed message.
     public let kind: Kind
     /// What handles the notification.
@@ -120,227 +138,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     private let keySender: ObjectIdentifier?
     private let keyObserver: ObjectIdentifier?
     private let keyColumn: Int
-
-    private struct Registration {
-        let token: Token
-        /// Which registration this is, for a typed message (its handler is called with the generation it was made
-        /// with, and a call with any other is stale).
-        let generation: UInt64
-        /// The relay a notification registration's block holds: a call through any other relay is stale.
-        let relay: Relay?
-    }
-
-    /// What the center returned for the registration, removed with the matching `removeObserver`.
-    private enum Token {
-        case notification(any NSObjectProtocol)
-        /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
-        case message(MessageObservation)
-    }
-
-    /// A `NotificationCenter.ObservationToken`, kept as `any Sendable` because its type is not available on every
-    /// platform version the package supports.
-    private final class MessageObservation: Sendable {
-        let token: any Sendable
-
-        init(_ token: any Sendable) {
-            self.token = token
-        }
-    }
-
-    /// What a notification registration's block holds, and what its deliveries run on.
-    ///
-    /// It holds what a delivery needs (the info's state box, invocation, sender flag and center) and what a report
-    /// shows (the info's ``Label``), and no reference to the info: the block never keeps the info alive, and the
-    /// info needs no weak-reference side table, which would make every retain of it take the runtime's slow path.
-    /// A tap reaches the info through the state (``State/tapped``). A block that captures one object needs no
-    /// context of its own.
-    ///
-    /// The info keeps its relay for its next registration while nothing else holds it (no block of an earlier
-    /// registration, no delivery under way), so starting again allocates nothing. A relay still held elsewhere is
-    /// replaced: that is what makes a call through an earlier registration's block recognisably stale. The info's
-    /// `deinit` ends the cycle state -> relay -> state.
-    private final class Relay: Sendable {
-        let state: LockedValueBox<State>
-        let invocation: Invocation
-        /// The closure of an `.unbound` invocation, kept apart so that calling it copies no enum.
-        let unboundHandler: (@Sendable (Notification) -> Void)?
-        let filtersOnSender: Bool
-        let needsObserver: Bool
-        let center: NotificationCenter
-        let label: Label
-
-        init(info: NotificationInfo) {
-            self.state = info.state
-            self.invocation = info.invocation
-            if case .unbound(let handler) = info.invocation {
-                self.unboundHandler = handler
-            } else {
-                self.unboundHandler = nil
-            }
-            self.filtersOnSender = info.filtersOnSender
-            self.needsObserver = info.invocation.needsObserver
-            self.center = info.center
-            self.label = info.label
-        }
-
-        /// Called by the center for each matching post. Decides under the lock, calls the handler outside it.
-        func deliver(_ notification: Notification) {
-            if let unboundHandler, !filtersOnSender {
-                deliverUnfiltered(notification, to: unboundHandler)
-            } else {
-                deliverChecked(notification)
-            }
-        }
-
-        /// The short path of a closure that takes any sender: it has no observer or sender that can go, so the only
-        /// question under the lock is whether this is still the current registration (and whether a tap watches).
-        private func deliverUnfiltered(
-            _ notification: Notification,
-            to handler: @Sendable (Notification) -> Void
-        ) {
-            var tap: TapCall?
-            let current = state.withLock { state -> Bool in
-                guard state.registration?.relay === self else { return false }
-                tap = state.tapCall()
-                return true
-            }
-            guard current, showTap(tap, notification) else { return }
-            handler(notification)
-        }
-
-        /// The general path: checks the registration, its sender and observer, and the posted object.
-        private func deliverChecked(_ notification: Notification) {
-            // The sender and observer loaded under the lock are released only after it, when this returns (see
-            // ``KeptObjects``).
-            var sender: AnyObject?
-            var observer: AnyObject?
-            let decision = state.withLock { state -> Decision in
-                guard state.registration?.relay === self else { return .skip }
-                if filtersOnSender {
-                    sender = state.sender
-                    guard sender != nil else { return NotificationInfo.drop(&state, observerGone: false) }
-                }
-                if needsObserver {
-                    observer = state.observer
-                    guard observer != nil else { return NotificationInfo.drop(&state, observerGone: true) }
-                }
-                if filtersOnSender {
-                    guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
-                        return .skip
-                    }
-                }
-                return .call(observer: observer, tap: state.tapCall())
-            }
-            switch decision {
-            case .skip:
-                return
-            case .drop(let token, let observerGone, let shouldReport):
-                NotificationInfo.unregister(token, center: center, invocation: invocation)
-                if shouldReport {
-                    // The sender, if it is alive, was loaded above: the report shows its type as the info would.
-                    let description = label.describe(sender: sender, listening: false)
-                    NotificationInfo.reportReleased(description, observerGone, label)
-                }
-            case .call(let observer, let tap):
-                switch invocation {
-                case .unbound(let handler):
-                    guard showTap(tap, notification) else { return }
-                    handler(notification)
-                case .bound(let handler):
-                    guard let observer, showTap(tap, notification) else { return }
-                    handler(observer, notification)
-                case .boundOnMainActor(let handler):
-                    deliverOnMainActor(handler, notification: notification)
-                case .unresolved, .message:
-                    return
-                }
-            }
-        }
-
-        /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info
-        /// is being released there is none to show, and the call is skipped as if the info had stopped.
-        private func showTap(_ tap: TapCall?, _ notification: Notification) -> Bool {
-            guard let tap else { return true }
-            guard let info = tap.info else { return false }
-            tap.tap(DeliveryEvent(info: info, notification: notification))
-            return true
-        }
-
-        private func deliverOnMainActor(
-            _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
-            notification: Notification
-        ) {
-            // Foundation hands the notification over without Sendable; it is only read, on the main actor.
-            nonisolated(unsafe) let notification = notification
-            if MainQueue.isCurrent {
-                MainActor.assumeIsolated { callOnMainActor(handler, notification) }
-            } else {
-                Task { @MainActor in self.callOnMainActor(handler, notification) }
-            }
-        }
-
-        /// Calls a main-actor handler if the registration still stands (checked again on the main actor).
-        @MainActor
-        private func callOnMainActor(
-            _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
-            _ notification: Notification
-        ) {
-            let listening = state.withLock { state -> (AnyObject, TapCall?)? in
-                guard state.registration?.relay === self, let observer = state.observer else { return nil }
-                return (observer, state.tapCall())
-            }
-            guard let (observer, tap) = listening, showTap(tap, notification) else { return }
-            handler(observer, notification)
-        }
-    }
-
-    /// Fields that a delivery reads come first (see `LockedValueBox`: they share a cache line with the lock).
-    private struct State {
-        var registration: Registration?
-        /// Sees every handler call (the testing module's recorder).
-        var tap: DeliveryTap?
-        /// The info, for the tap's events; set with the tap (a relay holds no reference to its info).
-        weak var tapped: NotificationInfo?
-        weak var observer: AnyObject?
-        weak var sender: AnyObject?
-        /// The relay the next notification registration reuses if nothing else holds it by then.
-        var relay: Relay?
-        var generation: UInt64 = 0
-        /// `listen(during:)` calls under way.
-        var holds = 0
-        /// Whether the current registration was made by `listen(during:)` and should end with the last hold.
-        var startedByHold = false
-        /// The engine that owns the info, if any.
-        var owner: ObjectIdentifier?
-        /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
-        var everOwned = false
-        /// Whether the ``RegistrationLedger`` lists the info itself (not only through an engine).
-        var inLedger = false
-
-        // The three accessors below read only, but are `mutating`: then a call on the value the lock hands out
-        // `inout` passes it by address. Called as non-mutating methods, each call copied the whole State (its weak
-        // references included): about 100 instructions per call, measured with callgrind.
-
-        /// The tap and the info it shows, loaded together: `nil` when no tap watches. The info is loaded as a
-        /// strong reference: release it only after leaving the lock (its `deinit` takes this lock).
-        mutating func tapCall() -> TapCall? {
-            guard let tap else { return nil }
-            return TapCall(tap: tap, info: tapped)
-        }
-
-        /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock
-        /// (see ``KeptObjects``: releasing it inside a lock could run its `deinit` there).
-        mutating func observer(keeping kept: inout KeptObjects) -> AnyObject? {
-            guard let observer else { return nil }
-            return kept.keep(observer)
-        }
-
-        /// The sender, loaded as a strong reference that `kept` holds until the caller has left every lock.
-        mutating func sender(keeping kept: inout KeptObjects) -> AnyObject? {
-            guard let sender else { return nil }
-            return kept.keep(sender)
-        }
-    }
 
     /// Makes an info whose handler is the observer's method named by `selector`.
     ///
@@ -485,16 +282,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         line: Int,
         entersLedger: Bool = true
     ) {
-        self.name = name
-        self.kind = invocation.messageSubscription?.kind ?? .notification
-        self.lifespan = lifespan
-        self.center = center
-        self.queue = queue
-        self.handler = handler
-        self.fileID = fileID
-        self.line = line
-        self.invocation = invocation
-        self.filtersOnSender = object != nil
         let keySender = object.map(ObjectIdentifier.init)
         self.keySender = keySender
         self.keyObserver = keyObserver
@@ -509,24 +296,47 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             observer: keyObserver,
             messageType: invocation.messageSubscription?.messageType
         )
-        var state = State()
-        state.observer = observer
-        state.sender = object
-        state.inLedger = entersLedger
-        self.state = LockedValueBox(state)
+        let kind = invocation.messageSubscription?.kind ?? .notification
+        self.invocation = invocation
+        self.lifespan = lifespan
+        self.name = name
+        self.center = center
+        self.queue = queue
+        self.filtersBySender = object != nil
+        self.listensToEveryNotification = kind == .notification && name == nil
+        self.isMessageInfo = kind != .notification
+        self.kind = kind
+        self.handler = handler
+        self.fileID = fileID
+        self.line = line
+        var unfilteredHandler: (@Sendable (Notification) -> Void)?
+        if case .unbound(let closure) = invocation, object == nil { unfilteredHandler = closure }
+        let facts = InfoCore.Facts(
+            unfilteredHandler: unfilteredHandler,
+            invocation: invocation,
+            filtersOnSender: object != nil,
+            needsObserver: invocation.needsObserver,
+            center: center,
+            label: InfoCore.Label(
+                kind: kind,
+                name: name,
+                lifespan: lifespan,
+                handler: handler,
+                filtersOnSender: object != nil,
+                fileID: fileID,
+                line: line
+            )
+        )
+        self.unmanagedCore = .passUnretained(
+            InfoCore.make(facts: facts, observer: observer, sender: object, inLedger: entersLedger)
+        )
         if entersLedger { RegistrationLedger.insert(self) }
-        reportInputProblems()
+        reportInputProblems(name: name, lifespan: lifespan)
     }
 
     deinit {
-        let registration = state.withLock { state -> Registration? in
-            state.relay = nil  // The relay holds the state: this ends that cycle.
-            defer { state.registration = nil }
-            return state.registration
-        }
-        if let registration {
-            unregister(registration.token)
-        }
+        // Removes the registration, then lets the core go (the last reference, unless a block still holds it).
+        withExtendedLifetime(withCore { $0.end(for: self) }) {}
     }
 
     // MARK: - State
@@ -537,24 +347,23 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// it (and reports it once, for an info no controller owns) and answers `false`.
     public var isListening: Bool {
         var kept = KeptObjects()
-        let decision = state.withLock { state -> Decision in
-            guard state.registration != nil else { return .skip }
-            return Self.dropIfDead(
-                &state,
-                filtersOnSender: filtersOnSender,
-                invocation: invocation,
-                keeping: &kept
-            ) ?? .call(observer: nil, tap: nil)
-        }
-        switch decision {
-        case .skip:
-            return false
-        case .call:
-            return true
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
-            if shouldReport { reportReleased(observerGone: observerGone) }
-            return false
+        var sender: AnyObject?
+        return withCore { core in
+            let decision = core.withLock { state -> InfoCore.Decision in
+                guard state.registration != nil else { return .skip }
+                sender = state.sender
+                return core.dropIfDead(&state, keeping: &kept) ?? .call(observer: nil, tap: nil)
+            }
+            switch decision {
+            case .skip:
+                return false
+            case .call:
+                return true
+            case .drop(let token, let observerGone, let shouldReport):
+                core.unregister(token)
+                if shouldReport { core.reportReleased(observerGone: observerGone, sender: sender) }
+                return false
+            }
         }
     }
 
@@ -587,74 +396,47 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// leaving every lock (the engine calls this under its own).
     package func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
         let namesObserver = keyObserver != nil
-        return state.withLock { state in
-            (!filtersOnSender || state.sender(keeping: &kept) != nil)
-                && (!namesObserver || state.observer(keeping: &kept) != nil)
+        let filtersOnSender = filtersBySender
+        return withCore { core in
+            core.withLock { state in
+                (!filtersOnSender || state.sender(keeping: &kept) != nil)
+                    && (!namesObserver || state.observer(keeping: &kept) != nil)
+            }
+        }
+    }
+
+    /// Whether the current notification registration's block holds the core itself (`true`) or a marker (`false`),
+    /// or `nil` when the info does not listen to a notification; see ``InfoCore``. For tests.
+    var registrationBlockHoldsCore: Bool? {
+        withCore { core in
+            core.withLock { state in
+                state.registration?.holder.map { $0 == ObjectIdentifier(core) }
+            }
         }
     }
 
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
     public var object: AnyObject? {
-        state.withLock { $0.sender }
+        withCore { $0.withLock { $0.sender } }
     }
-
-    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
-    public var filtersBySender: Bool { filtersOnSender }
 
     /// The observer whose method or owner-closure handles the notification, while it lives.
     public var observer: AnyObject? {
-        state.withLock { $0.observer }
+        withCore { $0.withLock { $0.observer } }
     }
 
     /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
     public var description: String {
-        let (listening, sender) = state.withLock { ($0.registration != nil, $0.sender) }
-        return label.describe(sender: sender, listening: listening)
-    }
-
-    /// What a description or a report shows of an info that never changes, apart from the info, so that a relay
-    /// can report without a reference to its info.
-    private struct Label: Sendable {
-        let kind: Kind
-        let name: Notification.Name?
-        let lifespan: Lifespan
-        let handler: Handler
-        let filtersOnSender: Bool
-        let fileID: String
-        let line: Int
-
-        /// The info's ``NotificationInfo/description`` for a sender and a listening state read under its lock.
-        func describe(sender: AnyObject?, listening: Bool) -> String {
-            let senderText: String
-            if filtersOnSender {
-                senderText = sender.map { "\(type(of: $0))" } ?? "<released>"
-            } else {
-                senderText = "any"
-            }
-            let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
-            let nameText = name?.rawValue ?? "<every notification>"
-            return "NotificationInfo(\(nameLabel): \(nameText), \(senderLabel): \(senderText), "
-                + "lifespan: \(lifespan), handler: \(handler), \(listening ? "listening" : "not listening"))"
-        }
-    }
-
-    private var label: Label {
-        Label(
+        let (listening, sender) = withCore { $0.withLock { ($0.registration != nil, $0.sender) } }
+        return InfoCore.Label(
             kind: kind,
             name: name,
             lifespan: lifespan,
             handler: handler,
-            filtersOnSender: filtersOnSender,
+            filtersOnSender: filtersBySender,
             fileID: fileID,
             line: line
-        )
-    }
-
-    /// A delivery tap with the info its events show, loaded together under the info's lock.
-    private struct TapCall {
-        let tap: DeliveryTap
-        /// `nil` while the info is being released: then there is nothing to show, and the call is skipped.
-        let info: NotificationInfo?
+        ).describe(sender: sender, listening: listening)
     }
 
     // MARK: - Starting and stopping
@@ -672,13 +454,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// When this returns, no new handler call begins, even for a post already under way.
     public func stopListening() {
-        let token = state.withLock { state -> Token? in
-            state.startedByHold = false
-            return Self.takeRegistration(&state)
-        }
-        if let token {
-            unregister(token)
-        }
+        withCore { _ = $0.stop(for: self) }
     }
 
     /// The result of an attempt to start, reported by ``report(_:)`` outside any lock.
@@ -700,49 +476,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
     /// under its own).
     package func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
-        state.withLock { state in
-            if byHold { state.holds += 1 }
-            if state.registration != nil {
-                if !byHold { state.startedByHold = false }
-                return .alreadyListening
-            }
-            if case .unresolved = invocation { return .unresolvedSelector }
-            if invocation.needsObserver, state.observer(keeping: &kept) == nil { return .observerReleased }
-            let sender = state.sender(keeping: &kept)
-            if filtersOnSender, sender == nil { return .senderReleased }
-            state.generation &+= 1
-            let generation = state.generation
-            if let subscription = invocation.messageSubscription {
-                let token = Token.message(MessageObservation(subscription.register(self, sender, generation)))
-                state.registration = Registration(token: token, generation: generation, relay: nil)
-            } else {
-                let relay: Relay
-                if isKnownUniquelyReferenced(&state.relay), let idle = state.relay {
-                    relay = idle
-                } else {
-                    relay = Relay(info: self)
-                    state.relay = relay
-                }
-                let token = center.addObserver(forName: name, object: sender, queue: queue) { notification in
-                    relay.deliver(notification)
-                }
-                state.registration = Registration(token: .notification(token), generation: generation, relay: relay)
-            }
-            state.startedByHold = byHold
-            return .started
-        }
+        withCore { $0.start(for: self, byHold: byHold, keeping: &kept) }
     }
 
     /// Stops listening and says whether a registration was removed.
     @discardableResult
     package func stop() -> Bool {
-        let token = state.withLock { state -> Token? in
-            state.startedByHold = false
-            return Self.takeRegistration(&state)
-        }
-        guard let token else { return false }
-        unregister(token)
-        return true
+        withCore { $0.stop(for: self) }
     }
 
     /// Reports a start that could not listen.
@@ -781,40 +521,48 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Claims the info for `owner`; returns the current owner when another one has it.
     package func claim(for owner: ObjectIdentifier) -> ObjectIdentifier? {
-        state.withLock { state in
-            if let current = state.owner, current != owner { return current }
-            state.owner = owner
-            state.everOwned = true
-            return nil
+        withCore { core in
+            core.withLock { state in
+                if let current = state.owner, current != owner { return current }
+                state.owner = owner
+                state.everOwned = true
+                return nil
+            }
         }
     }
 
     /// Gives the info up when its owner removes it or goes away.
     package func release(from owner: ObjectIdentifier) {
-        state.withLock { state in
-            if state.owner == owner { state.owner = nil }
+        withCore { core in
+            core.withLock { state in
+                if state.owner == owner { state.owner = nil }
+            }
         }
     }
 
     /// Enters the ``RegistrationLedger`` unless it is there: an info an engine made, leaving that engine alive.
     package func enterLedger() {
-        let enters = state.withLock { state -> Bool in
-            defer { state.inLedger = true }
-            return !state.inLedger
+        let enters = withCore { core in
+            core.withLock { state -> Bool in
+                defer { state.inLedger = true }
+                return !state.inLedger
+            }
         }
         if enters { RegistrationLedger.insert(self) }
     }
 
     /// The engine that owns the info, if any.
     package var ownerID: ObjectIdentifier? {
-        state.withLock { $0.owner }
+        withCore { $0.withLock { $0.owner } }
     }
 
     /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
-        state.withLock { state in
-            state.tap = tap
-            state.tapped = tap == nil ? nil : self
+        withCore { core in
+            core.withLock { state in
+                state.tap = tap
+                state.tapped = tap == nil ? nil : self
+            }
         }
     }
 
@@ -829,47 +577,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
     func endHold() {
-        let token = state.withLock { state -> Token? in
-            state.holds -= 1
-            guard state.holds == 0, state.startedByHold else { return nil }
-            state.startedByHold = false
-            return Self.takeRegistration(&state)
-        }
-        if let token {
-            unregister(token)
-        }
+        withCore { $0.endHold(for: self) }
     }
 
-    // MARK: - Delivery
-
-    private enum Decision {
-        case skip
-        case call(observer: AnyObject?, tap: TapCall?)
-        case drop(token: Token, observerGone: Bool, report: Bool)
-    }
-
-    /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
-    private static func dropIfDead(
-        _ state: inout State,
-        filtersOnSender: Bool,
-        invocation: Invocation,
-        keeping kept: inout KeptObjects
-    ) -> Decision? {
-        if filtersOnSender, state.sender(keeping: &kept) == nil {
-            return drop(&state, observerGone: false)
-        }
-        if invocation.needsObserver, state.observer(keeping: &kept) == nil {
-            return drop(&state, observerGone: true)
-        }
-        return nil
-    }
-
-    /// Takes the registration, whose sender or observer is gone; reports a gone observer only for an info no
-    /// owner ever held (an owner stops its infos itself).
-    private static func drop(_ state: inout State, observerGone: Bool) -> Decision {
-        guard let token = takeRegistration(&state) else { return .skip }
-        return .drop(token: token, observerGone: observerGone, report: !observerGone || !state.everOwned)
-    }
+    // MARK: - Typed messages
 
     /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`.
     ///
@@ -878,81 +589,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// and a subject that is still alive cannot share its address with another object. Answers the observer and
     /// the tap to call, or `nil` when the message must not be passed on.
     package func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
-        // Observers and senders loaded under the lock, released after it (see `KeptObjects`).
-        var kept = KeptObjects()
-        let decision = state.withLock { state -> Decision in
-            guard state.registration?.generation == generation else {
-                return .skip
-            }
-            return Self.dropIfDead(
-                &state,
-                filtersOnSender: filtersOnSender,
-                invocation: invocation,
-                keeping: &kept
-            ) ?? .call(observer: state.observer, tap: state.tapCall())
-        }
-        kept = KeptObjects()
-        switch decision {
-        case .skip:
-            return nil
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
-            if shouldReport { reportReleased(observerGone: observerGone) }
-            return nil
-        case .call(let observer, let tap):
-            return (observer, tap?.tap)
-        }
-    }
-
-    private func reportReleased(observerGone: Bool) {
-        Self.reportReleased(description, observerGone, label)
-    }
-
-    /// Reports a registration dropped because its observer or sender went away; `description` is the info's.
-    private static func reportReleased(_ description: String, _ observerGone: Bool, _ label: Label) {
-        if observerGone {
-            reportDiagnostic(
-                .observerReleased,
-                "Expected the observer of \(description) to be stopped before it was released, but it was released "
-                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
-                    + "observer, or let a ControllerBase own the info.",
-                fileID: label.fileID,
-                line: label.line
-            )
-        } else {
-            reportDiagnostic(
-                .senderReleased,
-                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
-                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
-                    + "releasing the sender.",
-                fileID: label.fileID,
-                line: label.line
-            )
-        }
-    }
-
-    private static func takeRegistration(_ state: inout State) -> Token? {
-        defer { state.registration = nil }
-        return state.registration?.token
-    }
-
-    /// Removes a registration from the center by its token, with the call that matches how it was made.
-    private func unregister(_ token: Token) {
-        Self.unregister(token, center: center, invocation: invocation)
-    }
-
-    private static func unregister(_ token: Token, center: NotificationCenter, invocation: Invocation) {
-        switch token {
-        case .notification(let token):
-            center.removeObserver(token)
-        case .message(let observation):
-            invocation.messageSubscription?.unregister(center, observation.token)
-        }
+        withCore { $0.admitMessage(generation: generation) }
     }
 
     // MARK: - Input checks
 
-    private func reportInputProblems() {
+    /// Reports a name-nil, empty-name or empty-lifespan-name info; `name` and `lifespan` are the info's, passed
+    /// by its initialiser so that the common case reads nothing back.
+    private func reportInputProblems(name: Notification.Name?, lifespan: Lifespan) {
         if name == nil {
             reportDiagnostic(
                 .everyNotification,

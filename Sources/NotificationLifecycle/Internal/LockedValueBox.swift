@@ -1,23 +1,12 @@
-#if canImport(Darwin)
-import os
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#elseif os(Windows)
-import WinSDK
-#endif
-
 /// The package's one lock: a value that is only read or written while a lock is held.
 ///
 /// `withLock` must never call user code (handlers, diagnostics handlers, overridable methods): the package
 /// collects what it has to do inside the lock and does it after the lock is released.
 ///
 /// The value and the lock live in one heap allocation (a `ManagedBuffer` whose header is the platform's lock and
-/// whose one element is the value), because every info has one: one allocation instead of three (a box, an
-/// `NSLock` and the mutex it allocates), and no dynamic exclusivity check on each access.
+/// whose one element is the value): one allocation instead of three (a box, an `NSLock` and the mutex it
+/// allocates), and no dynamic exclusivity check on each access. An info's lock lives in its ``InfoCore``, which is
+/// built the same way with the same ``PlatformLock``.
 package struct LockedValueBox<Value>: @unchecked Sendable {
     // Safe: the value is only touched inside `withLock`, which holds the buffer's lock for the whole access.
     private let storage: Storage
@@ -40,7 +29,7 @@ package struct LockedValueBox<Value>: @unchecked Sendable {
     /// first cache line, which matters when an engine goes through thousands of infos.
     private final class Storage: ManagedBuffer<PlatformLock.Primitive, Value> {
         static func make(_ value: Value) -> Storage {
-            let buffer = create(minimumCapacity: 1) { _ in PlatformLock.Primitive() }
+            let buffer = create(minimumCapacity: 1) { _ in PlatformLock.placeholder() }
             buffer.withUnsafeMutablePointers { lock, element in
                 PlatformLock.initialize(lock)
                 element.initialize(to: value)
@@ -56,63 +45,4 @@ package struct LockedValueBox<Value>: @unchecked Sendable {
             }
         }
     }
-}
-
-/// The platform's plain mutual-exclusion lock, used in place (it must not move once initialised).
-private enum PlatformLock {
-    #if canImport(Darwin)
-    typealias Primitive = os_unfair_lock
-
-    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
-        lock.initialize(to: os_unfair_lock())
-    }
-
-    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {}
-
-    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
-        os_unfair_lock_lock(lock)
-    }
-
-    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
-        os_unfair_lock_unlock(lock)
-    }
-    #elseif os(Windows)
-    typealias Primitive = SRWLOCK
-
-    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
-        InitializeSRWLock(lock)
-    }
-
-    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {}
-
-    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
-        AcquireSRWLockExclusive(lock)
-    }
-
-    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
-        ReleaseSRWLockExclusive(lock)
-    }
-    #else
-    typealias Primitive = pthread_mutex_t
-
-    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
-        lock.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(lock, nil)
-        precondition(result == 0, "pthread_mutex_init failed with \(result)")
-    }
-
-    static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
-        pthread_mutex_destroy(lock)
-    }
-
-    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
-        let result = pthread_mutex_lock(lock)
-        precondition(result == 0, "pthread_mutex_lock failed with \(result)")
-    }
-
-    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
-        let result = pthread_mutex_unlock(lock)
-        precondition(result == 0, "pthread_mutex_unlock failed with \(result)")
-    }
-    #endif
 }
