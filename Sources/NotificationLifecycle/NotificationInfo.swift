@@ -309,26 +309,29 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         self.handler = handler
         self.fileID = fileID
         self.line = line
-        var unfilteredHandler: (@Sendable (Notification) -> Void)?
-        if case .unbound(let closure) = invocation, object == nil { unfilteredHandler = closure }
-        let facts = InfoCore.Facts(
-            unfilteredHandler: unfilteredHandler,
-            invocation: invocation,
-            filtersOnSender: object != nil,
-            needsObserver: invocation.needsObserver,
-            center: center,
-            label: InfoCore.Label(
-                kind: kind,
-                name: name,
-                lifespan: lifespan,
-                handler: handler,
-                filtersOnSender: object != nil,
-                fileID: fileID,
-                line: line
-            )
-        )
+        // The facts are made inside `make`, where they are stored: made here, they would be copied there and
+        // then released (a retain and a release of each string and of the handler, for every info).
         self.unmanagedCore = .passUnretained(
-            InfoCore.make(facts: facts, observer: observer, sender: object, inLedger: entersLedger)
+            InfoCore.make(observer: observer, sender: object, inLedger: entersLedger) {
+                var unfilteredHandler: (@Sendable (Notification) -> Void)?
+                if case .unbound(let closure) = invocation, object == nil { unfilteredHandler = closure }
+                return InfoCore.Facts(
+                    unfilteredHandler: unfilteredHandler,
+                    invocation: invocation,
+                    filtersOnSender: object != nil,
+                    needsObserver: invocation.needsObserver,
+                    center: center,
+                    label: InfoCore.Label(
+                        kind: kind,
+                        name: name,
+                        lifespan: lifespan,
+                        handler: handler,
+                        filtersOnSender: object != nil,
+                        fileID: fileID,
+                        line: line
+                    )
+                )
+            }
         )
         if entersLedger { RegistrationLedger.insert(self) }
         reportInputProblems(name: name, lifespan: lifespan)

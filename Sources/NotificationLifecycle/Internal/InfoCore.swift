@@ -163,13 +163,20 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         let info: NotificationInfo?
     }
 
-    /// Makes a core that holds itself (see the type's discussion) with its lock initialised.
-    static func make(facts: Facts, observer: AnyObject?, sender: AnyObject?, inLedger: Bool) -> InfoCore {
+    /// Makes a core that holds itself (see the type's discussion) with its lock initialised; `facts` makes the
+    /// facts where they are stored.
+    @inline(__always)
+    static func make(
+        observer: AnyObject?,
+        sender: AnyObject?,
+        inLedger: Bool,
+        facts: () -> Facts
+    ) -> InfoCore {
         let core = unsafeDowncast(create(minimumCapacity: 1) { _ in PlatformLock.placeholder() }, to: InfoCore.self)
         core.withUnsafeMutablePointers { lock, storage in
             PlatformLock.initialize(lock)
             storage.initialize(
-                to: Storage(facts: facts, state: State(observer: observer, sender: sender, inLedger: inLedger))
+                to: Storage(facts: facts(), state: State(observer: observer, sender: sender, inLedger: inLedger))
             )
             Self.state(in: storage).pointee.selfReference = core
         }
