@@ -71,21 +71,34 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// New kinds may be added in later versions.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
+        // A trivial value, not the name: every info stores its kind twice, and copying a string costs a retain.
+        private enum Value: UInt8, Hashable, Sendable {
+            case notification
+            case mainActorMessage
+            case asyncMessage
+        }
 
-        private init(_ name: String) {
-            self.name = name
+        private let value: Value
+
+        private init(_ value: Value) {
+            self.value = value
         }
 
         /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
-        public static let notification = Kind("notification")
+        public static let notification = Kind(.notification)
         /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
-        public static let mainActorMessage = Kind("mainActorMessage")
+        public static let mainActorMessage = Kind(.mainActorMessage)
         /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
-        public static let asyncMessage = Kind("asyncMessage")
+        public static let asyncMessage = Kind(.asyncMessage)
 
         /// `notification`, `mainActorMessage` or `asyncMessage`.
-        public var description: String { name }
+        public var description: String {
+            switch value {
+            case .notification: return "notification"
+            case .mainActorMessage: return "mainActorMessage"
+            case .asyncMessage: return "asyncMessage"
+            }
+        }
     }
 
     /// The lock, the state and the facts, which the info's registrations reach without reaching the info.
