@@ -102,6 +102,9 @@ public final class NotificationEngine: Sendable {
 
     private var id: ObjectIdentifier { ObjectIdentifier(self) }
 
+    /// The engine's identity, which an info its shorthand makes is born owned by (see ``addMade(_:fileID:line:)``).
+    package var identity: ObjectIdentifier { id }
+
     // MARK: - Inspection
 
     /// The infos, in the order they were added.
@@ -131,6 +134,17 @@ public final class NotificationEngine: Sendable {
     /// - Returns: Whether the info was added.
     @discardableResult
     public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
+        add(info, made: false, fileID: fileID, line: line)
+    }
+
+    /// Adds an info that this engine's shorthand has just made (`NotificationInfo.init(…madeBy: identity)`): it is
+    /// owned by this engine from the start and added nowhere yet, so neither the claim nor the search for the same
+    /// instance is needed. Refused as a duplicate, it is given up again.
+    package func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> Bool {
+        add(info, made: true, fileID: fileID, line: line)
+    }
+
+    private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> Bool {
         enum Result {
             case added(NotificationInfo.StartOutcome?, conflict: NotificationInfo?)
             case sameInstance
@@ -146,7 +160,7 @@ public final class NotificationEngine: Sendable {
             let hash = info.keyHash
             let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
-            if earlier > 0, state.infos.contains(where: { $0 === info }) {
+            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
                 refusal = .sameInstance
             } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
@@ -154,13 +168,14 @@ public final class NotificationEngine: Sendable {
                 })
             {
                 refusal = .duplicate(of: existing)
-            } else if info.claim(for: id) != nil {
+            } else if !made, info.claim(for: id) != nil {
                 refusal = .foreign
             } else {
                 refusal = nil
             }
             if let refusal {
                 state.keyHashes.countOneFewer(hash)
+                if made { info.disown(from: id) }
                 return refusal
             }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -212,8 +227,7 @@ public final class NotificationEngine: Sendable {
             state.keyHashes.countOneFewer(info.keyHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
-            info.stop()
-            info.release(from: id)
+            info.stop(givingUpFrom: id)
             return true
         }
         if removed {
@@ -307,8 +321,7 @@ public final class NotificationEngine: Sendable {
         var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
             state.active.removeAll()
             for info in state.infos {
-                info.stop()
-                info.release(from: id)
+                info.stop(givingUpFrom: id)
             }
             let infos = state.infos
             state.infos = []

@@ -239,20 +239,21 @@ extension NotificationEngineOwner {
             queue: queue,
             fileID: fileID,
             line: line,
-            entersLedger: false
+            madeBy: engine.identity
         )
-        return addReturningExisting(info, to: engine, fileID: fileID, line: line)
+        return addReturningExisting(info, madeBy: engine, fileID: fileID, line: line)
     }
 
-    /// Adds `info` to `engine` (the owner's, read once by the caller: the protocol's getter returns it retained)
-    /// and returns it, or the equal info already added (the duplicate is reported by the engine).
+    /// Adds `info`, which `engine`'s shorthand made (the owner's engine, read once by the caller: the protocol's
+    /// getter returns it retained), and returns it, or the equal info already added (the duplicate is reported by
+    /// the engine).
     fileprivate func addReturningExisting(
         _ info: NotificationInfo,
-        to engine: NotificationEngine,
+        madeBy engine: NotificationEngine,
         fileID: String,
         line: Int
     ) -> NotificationInfo {
-        if engine.add(info, fileID: fileID, line: line) { return info }
+        if engine.addMade(info, fileID: fileID, line: line) { return info }
         var kept = KeptObjects()
         if let existing = engine.infos.first(where: {
             $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
@@ -332,16 +333,19 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationInfo {
+        let engine = notificationEngine
         let info = NotificationInfo(
             observer: self,
             selector: selector,
             name: name,
             object: object,
             lifespan: lifespan,
-            center: notificationEngine.center,
+            center: engine.center,
+            queue: nil,
             fileID: fileID,
-            line: line
+            line: line,
+            madeBy: engine.identity
         )
-        return addReturningExisting(info, to: notificationEngine, fileID: fileID, line: line)
+        return addReturningExisting(info, madeBy: engine, fileID: fileID, line: line)
     }
 }

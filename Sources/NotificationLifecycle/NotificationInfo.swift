@@ -185,6 +185,33 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         fileID: String = #fileID,
         line: Int = #line
     ) {
+        self.init(
+            observer: observer,
+            selector: selector,
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: center,
+            queue: queue,
+            fileID: fileID,
+            line: line,
+            madeBy: nil
+        )
+    }
+
+    /// The selector initialiser, for an engine's shorthand too (see the designated initialiser's `madeBy`).
+    package convenience init<Observer: NotificationSelectorResponder>(
+        observer: Observer,
+        selector: NotificationSelector,
+        name: Notification.Name?,
+        object: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        queue: OperationQueue?,
+        fileID: String,
+        line: Int,
+        madeBy engine: ObjectIdentifier?
+    ) {
         let observerType = type(of: observer)
         let table = SelectorTableCache.table(for: observerType)
         let invocation: Invocation
@@ -220,7 +247,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             center: center,
             queue: queue,
             fileID: fileID,
-            line: line
+            line: line,
+            madeBy: engine
         )
     }
 
@@ -278,8 +306,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The handler's identity in the ``registrationKey`` is `handler`'s selector on `keyObserver`, or for a closure
     /// the place `fileID`, `line`, `column`, with `keyObserver` the owner that the closure receives (if any).
     ///
-    /// With `entersLedger: false` the ``RegistrationLedger`` does not list the info itself but through the engine
-    /// it is added to: only for an engine's shorthands, which add the info at once (or let it go when refused).
+    /// `madeBy` is the engine whose shorthand makes the info: it owns the info from the start, and the
+    /// ``RegistrationLedger`` lists the info through that engine rather than itself. Only for an engine's
+    /// shorthands, which add the info at once with ``NotificationEngine/addMade(_:fileID:line:)`` (or let it go
+    /// when it is refused).
     package init(
         observer: AnyObject?,
         invocation: Invocation,
@@ -293,7 +323,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         queue: OperationQueue?,
         fileID: String,
         line: Int,
-        entersLedger: Bool = true
+        madeBy engine: ObjectIdentifier? = nil
     ) {
         let keySender = object.map(ObjectIdentifier.init)
         self.keySender = keySender
@@ -325,7 +355,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         // The facts are made inside `make`, where they are stored: made here, they would be copied there and
         // then released (a retain and a release of each string and of the handler, for every info).
         self.unmanagedCore = .passUnretained(
-            InfoCore.make(observer: observer, sender: object, inLedger: entersLedger) {
+            InfoCore.make(observer: observer, sender: object, owner: engine) {
                 var unfilteredHandler: (@Sendable (Notification) -> Void)?
                 if case .unbound(let closure) = invocation, object == nil { unfilteredHandler = closure }
                 return InfoCore.Facts(
@@ -346,7 +376,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 )
             }
         )
-        if entersLedger { RegistrationLedger.insert(self) }
+        if engine == nil { RegistrationLedger.insert(self) }
         reportInputProblems(name: name, lifespan: lifespan)
     }
 
@@ -501,6 +531,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         withCore { $0.stop(for: self) }
     }
 
+    /// Stops listening and gives the info up if `owner` has it, in one locked section: what an engine does to
+    /// an info it removes or lets go.
+    package func stop(givingUpFrom owner: ObjectIdentifier) {
+        withCore { _ = $0.stop(for: self, givingUpFrom: owner) }
+    }
+
     /// Reports a start that could not listen.
     package func report(_ outcome: StartOutcome) {
         switch outcome {
@@ -552,6 +588,18 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         withCore { core in
             core.withLock { state in
                 if state.owner == owner { state.owner = nil }
+            }
+        }
+    }
+
+    /// Undoes the ownership an engine's shorthand made the info with, when that engine refused it: the info is as
+    /// if no engine had ever owned it.
+    package func disown(from owner: ObjectIdentifier) {
+        withCore { core in
+            core.withLock { state in
+                guard state.owner == owner else { return }
+                state.owner = nil
+                state.everOwned = false
             }
         }
     }

@@ -122,6 +122,60 @@ struct ControllerBaseTests {
         #expect(controller.notificationInfos.count == 1)
     }
 
+    @Test func aShorthandsInfoBelongsToItsControllerFromTheStart() {
+        let first = ScriptedController(notificationCenter: center)
+        let second = ScriptedController(notificationCenter: center)
+        let screen = ScreenController(notificationCenter: center)
+        let info = first.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
+        let selector = screen.notificationInfos[0]
+        #expect(info.ownerID == first.notificationEngine.identity)
+        #expect(selector.ownerID == screen.notificationEngine.identity)
+        let rules = reportedRules {
+            #expect(!second.addNotificationInfo(info))
+            #expect(!second.addNotificationInfo(selector))
+        }
+        #expect(rules == [.foreignInfo, .foreignInfo])
+        #expect(second.notificationInfos.isEmpty)
+    }
+
+    /// An info an engine's shorthand made is born owned by that engine; refused as a duplicate, it is disowned
+    /// entirely: another engine may take it, and a released observer is reported as for any info of no owner.
+    @Test func aMadeInfoRefusedAsDuplicateBelongsToNoEngine() {
+        let engine = NotificationEngine(center: center)
+        let other = NotificationEngine(center: center)
+        var observer: Sender? = Sender()
+        func made() -> NotificationInfo {
+            NotificationInfo(
+                observer: observer,
+                invocation: .ownerTyped { (_: Sender, _) in },
+                handler: .closure,
+                column: 1,
+                keyObserver: observer.map(ObjectIdentifier.init),
+                name: .ping,
+                object: nil,
+                lifespan: .lifetime,
+                center: center,
+                queue: nil,
+                fileID: #fileID,
+                line: 1,
+                madeBy: engine.identity
+            )
+        }
+        #expect(engine.addMade(made(), fileID: #fileID, line: #line))
+        let refused = made()
+        let rules = reportedRules { #expect(!engine.addMade(refused, fileID: #fileID, line: #line)) }
+        #expect(rules == [.duplicateRegistration])
+        #expect(refused.ownerID == nil)
+
+        refused.startListening()
+        observer = nil
+        var listening = true
+        let dropRules = reportedRules { listening = refused.isListening }
+        #expect(!listening)
+        #expect(dropRules == [.observerReleased])
+        #expect(other.add(refused))
+    }
+
     @Test func infoOfOneControllerCannotJoinAnother() {
         let first = ScriptedController(notificationCenter: center)
         let second = ScriptedController(notificationCenter: center)

@@ -96,10 +96,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         /// Whether the ``RegistrationLedger`` lists the info itself (not only through an engine).
         var inLedger: Bool
 
-        init(observer: AnyObject?, sender: AnyObject?, inLedger: Bool) {
+        /// A new info's state; `owner` is the engine whose shorthand made it, which owns it from the start (and
+        /// through which the ledger lists it).
+        init(observer: AnyObject?, sender: AnyObject?, owner: ObjectIdentifier?) {
             self.observer = observer
             self.sender = sender
-            self.inLedger = inLedger
+            self.owner = owner
+            self.everOwned = owner != nil
+            self.inLedger = owner == nil
         }
 
         // The three accessors below read only, but are `mutating`: then a call on the value the lock hands out
@@ -169,14 +173,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     static func make(
         observer: AnyObject?,
         sender: AnyObject?,
-        inLedger: Bool,
+        owner: ObjectIdentifier?,
         facts: () -> Facts
     ) -> InfoCore {
         let core = unsafeDowncast(create(minimumCapacity: 1) { _ in PlatformLock.placeholder() }, to: InfoCore.self)
         core.withUnsafeMutablePointers { lock, storage in
             PlatformLock.initialize(lock)
             storage.initialize(
-                to: Storage(facts: facts(), state: State(observer: observer, sender: sender, inLedger: inLedger))
+                to: Storage(facts: facts(), state: State(observer: observer, sender: sender, owner: owner))
             )
             Self.state(in: storage).pointee.selfReference = core
         }
@@ -289,11 +293,13 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         }
     }
 
-    /// Stops listening for `info` (whose core this is) and says whether a registration was removed.
+    /// Stops listening for `info` (whose core this is) and says whether a registration was removed. With an
+    /// `owner`, also gives the info up if that owner has it, in the same locked section.
     @discardableResult
-    func stop(for info: NotificationInfo) -> Bool {
+    func stop(for info: NotificationInfo, givingUpFrom owner: ObjectIdentifier? = nil) -> Bool {
         let token = withLock { state -> Token? in
             state.startedByHold = false
+            if let owner, state.owner == owner { state.owner = nil }
             return Self.takeRegistration(&state)
         }
         guard let token else { return false }
