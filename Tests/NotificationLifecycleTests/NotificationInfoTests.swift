@@ -90,8 +90,8 @@ struct NotificationInfoTests {
     @Test func restartingOtherInfosDuringAPostSkipsTheirEarlierRegistrations() {
         // Foundation snapshots the observers of a post. Whichever info runs first stops and restarts the other
         // seven: their new registrations are not in the snapshot, and the snapshot's blocks belong to registrations
-        // that were stopped, so none of the seven may be called in this post (an info reuses its relay only when no
-        // block holds it any more).
+        // that were stopped, so none of the seven may be called in this post (a new registration's block holds the
+        // info's core itself only when no earlier block holds it any more; otherwise a marker of its own).
         let calls = Recorder<Int>()
         let infos = LockedValueBox<[NotificationInfo]>([])
         let restarted = LockedValueBox(false)
