@@ -333,7 +333,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             sender: keySender,
             lifespan: lifespan,
-            selector: handler.selector,
+            // The same condition as `registrationKey`: a selector names the handler only with its observer.
+            selector: keyObserver == nil ? nil : handler.selector,
             line: line,
             column: column,
             observer: keyObserver,

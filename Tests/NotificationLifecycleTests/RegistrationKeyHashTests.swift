@@ -38,6 +38,51 @@ struct RegistrationKeyHashTests {
         #expect(Self.hash(selector: "didPing:") == Self.hash(selector: NotificationSelector("didPing" + ":")))
     }
 
+    /// `==` compares strings by canonical equivalence, and so does the center when it matches names: equal names,
+    /// lifespans and selectors must hash equally however they are composed, also when one of them is ASCII.
+    @Test(arguments: [
+        ("caf\u{E9}", "cafe\u{301}"),  // é precomposed, and e with a combining acute accent
+        ("\u{212A}elvin", "Kelvin"),  // the Kelvin sign is canonically a K
+        ("why\u{037E}", "why;"),  // the Greek question mark is canonically a semicolon
+        ("a\u{323}\u{307}", "a\u{307}\u{323}"),  // combining marks in either order
+    ])
+    func canonicallyEquivalentStringsHashEqually(_ pair: (String, String)) {
+        let (first, second) = pair
+        #expect(first == second)
+        #expect(Self.hash(name: Notification.Name(first)) == Self.hash(name: Notification.Name(second)))
+        #expect(Self.hash(lifespan: .custom(first)) == Self.hash(lifespan: .custom(second)))
+        let observer = ObjectIdentifier(Sender.self)
+        #expect(
+            Self.hash(selector: NotificationSelector(first + ":"), observer: observer)
+                == Self.hash(selector: NotificationSelector(second + ":"), observer: observer)
+        )
+    }
+
+    /// What the hash is for: the center delivers a post to both of two infos whose names are equal but composed
+    /// differently, so an engine must refuse the second as a duplicate.
+    @Test func anEngineRefusesACanonicallyEquivalentNameAsADuplicate() {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        let observer = SelectorObserver()
+        let composed = NotificationInfo(
+            observer: observer,
+            selector: "didPing:",
+            name: Notification.Name("caf\u{E9}"),
+            center: center
+        )
+        let decomposed = NotificationInfo(
+            observer: observer,
+            selector: "didPing:",
+            name: Notification.Name("cafe\u{301}"),
+            center: center
+        )
+        #expect(engine.add(composed))
+        let rules = reportedRules { #expect(!engine.add(decomposed)) }
+        #expect(rules == [.duplicateRegistration])
+        center.post(name: Notification.Name("cafe\u{301}"), object: nil)
+        #expect(observer.recorder.events.count == 1)
+    }
+
     @Test func eachPartChangesTheHash() {
         let sender = Sender()
         let observer = Sender()

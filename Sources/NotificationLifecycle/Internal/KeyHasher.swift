@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, fast, non-cryptographic hash for registration keys.
 ///
 /// An engine counts each info it adds by its key's hash, so every info made by a shorthand hashes its key once.
@@ -5,9 +7,10 @@
 /// notification name. This mixes the name eight bytes at a time with multiply-xorshift steps and ends with
 /// SplitMix64's finaliser, so that the low bits an engine's table indexes by depend on every input bit.
 ///
-/// It is not keyed: equal keys hash equally in every process, and anyone who chooses the names can make them
-/// collide. A collision costs an engine one search of its infos and is never taken for a duplicate: equality
-/// compares the keys themselves.
+/// It is not keyed: equal keys hash equally in every process (strings are combined so that strings equal by `==`
+/// combine equally, see `combine(_: String)`), and anyone who chooses the names can make them collide. A collision
+/// costs an engine one search of its infos and is never taken for a duplicate: equality compares the keys
+/// themselves.
 struct KeyHasher {
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
 
@@ -24,16 +27,31 @@ struct KeyHasher {
         combine(identifier.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
     }
 
-    /// Combines the string's UTF-8 bytes and their count, so that "ab" + "c" and "a" + "bc" differ.
+    /// Combines the string so that strings equal by `==` combine equally, with their byte count, so that "ab" + "c"
+    /// and "a" + "bc" differ.
+    ///
+    /// `==` compares strings by canonical equivalence ("caf\u{E9}" equals "cafe\u{301}", and "\u{212A}", the
+    /// Kelvin sign, equals "K"), as the center does when it matches names. So only an ASCII string is combined by its
+    /// own bytes; any other is combined by the bytes of its canonical composition (NFC), which is the same for all
+    /// strings equal to it, ASCII ones included.
     mutating func combine(_ string: String) {
-        let combined = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            combine(UnsafeRawBufferPointer(bytes))
-            return true
+        let combinedASCII =
+            string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                let raw = UnsafeRawBufferPointer(bytes)
+                guard Self.isASCII(raw) else { return false }
+                combine(raw)
+                return true
+            } ?? false
+        if !combinedASCII {
+            // Not ASCII, or not stored contiguously (bridged from Objective-C): rare, and exact rather than fast.
+            ContiguousArray(string.precomposedStringWithCanonicalMapping.utf8).withUnsafeBytes { combine($0) }
         }
-        if combined == nil {
-            // A string whose bytes are not stored contiguously (bridged from Objective-C): copy them once.
-            ContiguousArray(string.utf8).withUnsafeBytes { combine($0) }
-        }
+    }
+
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var bits: UInt8 = 0
+        for byte in bytes { bits |= byte }
+        return bits < 0x80
     }
 
     private mutating func combine(_ bytes: UnsafeRawBufferPointer) {
