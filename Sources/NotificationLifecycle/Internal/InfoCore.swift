@@ -8,8 +8,8 @@ import Foundation
 /// holds the core, and the info's `deinit` removes the registration. Everything a block needs is here: the lock
 /// and state it checks, the handler it calls, the center it unregisters from when the observer or sender is gone,
 /// and the ``Label`` its report shows. The info keeps its own facts as constants too: the compiler reads a class's
-/// constants without retaining them, while every read through this buffer's storage retains, so starting and
-/// stopping (which the info calls) read the info's.
+/// constants without retaining them, while a reference-counted fact read through this buffer's storage is retained
+/// for as long as it is used, so starting and stopping (which the info calls) read the info's.
 ///
 /// ## Lifetime, and telling an earlier registration's block apart
 /// Foundation calls the observers a post found even when they are removed during that post, so a block can run
@@ -22,8 +22,8 @@ import Foundation
 /// itself. Otherwise it holds a new ``RegistrationMarker``. The registration records the identity of what its
 /// block holds (``Registration/holder``), and a delivery passes on only when it comes through that object. An
 /// identity cannot be reused while it matters: the block holds that object, so it lives as long as any call
-/// through the block can happen. Starting again therefore allocates nothing unless an earlier registration's block
-/// is still around.
+/// through the block can happen. Starting again therefore makes no marker unless something else still holds the
+/// core (an earlier registration's block, a pending main-actor call, or, in an unoptimised build, a temporary).
 ///
 /// ## Threads
 /// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a marker's and a block's)
@@ -227,7 +227,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             .assumingMemoryBound(to: Facts.self)
     }
 
-    // MARK: - Facts (read without the lock: they never change)
+    // MARK: - Facts (they never change, so they are read without holding the lock; but only after the reading thread
+    // has taken it once, see `deliver`)
 
     var invocation: Invocation { fact { $0.pointee.invocation } }
     var filtersOnSender: Bool { fact { $0.pointee.filtersOnSender } }
@@ -413,94 +414,90 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     /// Called by a registration's block for each matching post: `marker` is the marker the block holds, or `nil`
     /// when it holds the core itself. Decides under the lock, calls the handler outside it.
+    ///
+    /// The lock is taken first and the facts are read only after it. They were written when the core was made, maybe
+    /// on another thread; the center's lock orders that write before this read, but ThreadSanitizer does not see it.
+    /// It does see the core's lock, which the thread that started the registration took after making the core.
     func deliver(_ notification: Notification, through marker: RegistrationMarker?) {
         let holder = marker.map(ObjectIdentifier.init) ?? ObjectIdentifier(self)
-        let delivered = withUnsafeMutablePointers { lock, storage -> Bool in
-            guard Self.facts(in: storage).pointee.unfilteredHandler != nil else { return false }
-            deliverUnfiltered(notification, through: holder, lock: lock, storage: storage)
-            return true
-        }
-        if !delivered {
-            deliverChecked(notification, through: holder, marker: marker)
-        }
-    }
-
-    /// The short path of a closure that takes any sender: it has no observer or sender that can go, so the only
-    /// question under the lock is whether this is still the current registration (and whether a tap watches).
-    ///
-    /// The handler is called where it is stored, inside the buffer access, so that the call borrows it instead of
-    /// retaining and releasing it for every post.
-    @inline(__always)
-    private func deliverUnfiltered(
-        _ notification: Notification,
-        through holder: ObjectIdentifier,
-        lock: UnsafeMutablePointer<PlatformLock.Primitive>,
-        storage: UnsafeMutablePointer<Storage>
-    ) {
-        let state = Self.state(in: storage)
-        PlatformLock.lock(lock)
-        var tap: TapCall?
-        let current: Bool
-        if state.pointee.registration?.holder == holder {
-            tap = state.pointee.tapCall()
-            current = true
-        } else {
-            current = false
-        }
-        PlatformLock.unlock(lock)
-        guard current, showTap(tap, notification) else { return }
-        Self.facts(in: storage).pointee.unfilteredHandler?(notification)
-    }
-
-    /// The general path: checks the registration, its sender and observer, and the posted object.
-    private func deliverChecked(
-        _ notification: Notification,
-        through holder: ObjectIdentifier,
-        marker: RegistrationMarker?
-    ) {
-        let filtersOnSender = self.filtersOnSender
-        let needsObserver = fact { $0.pointee.needsObserver }
-        // The sender and observer loaded under the lock are released only after it, when this returns (see
-        // ``KeptObjects``).
-        var sender: AnyObject?
-        var observer: AnyObject?
-        let decision = withLock { state -> Decision in
-            guard state.registration?.holder == holder else { return .skip }
-            if filtersOnSender {
-                sender = state.sender
-                guard sender != nil else { return Self.drop(&state, observerGone: false) }
-            }
-            if needsObserver {
-                observer = state.observer
-                guard observer != nil else { return Self.drop(&state, observerGone: true) }
-            }
-            if filtersOnSender {
-                guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
-                    return .skip
-                }
-            }
-            return .call(observer: observer, tap: state.tapCall())
-        }
-        switch decision {
-        case .skip:
-            return
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
-            if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
-        case .call(let observer, let tap):
-            switch invocation {
-            case .unbound(let handler):
-                guard showTap(tap, notification) else { return }
-                handler(notification)
-            case .bound(let handler):
-                guard let observer, showTap(tap, notification) else { return }
-                handler(observer, notification)
-            case .boundOnMainActor(let handler):
-                deliverOnMainActor(handler, notification: notification, through: holder, marker: marker)
-            case .unresolved, .message:
+        withUnsafeMutablePointers { lock, storage in
+            let state = Self.state(in: storage)
+            let facts = Self.facts(in: storage)
+            PlatformLock.lock(lock)
+            guard state.pointee.registration?.holder == holder else {
+                PlatformLock.unlock(lock)
                 return
             }
+            if facts.pointee.unfilteredHandler != nil {
+                // The short path of a closure that takes any sender: it has no observer or sender that can go. The
+                // handler is called where it is stored, so that the call borrows it instead of retaining it.
+                let tap = state.pointee.tapCall()
+                PlatformLock.unlock(lock)
+                guard showTap(tap, notification) else { return }
+                facts.pointee.unfilteredHandler?(notification)
+                return
+            }
+            // The sender and observer loaded under the lock are released only after it, when this returns (see
+            // ``KeptObjects``).
+            var sender: AnyObject?
+            var observer: AnyObject?
+            let decision = Self.check(
+                notification,
+                filtersOnSender: facts.pointee.filtersOnSender,
+                needsObserver: facts.pointee.needsObserver,
+                state: &state.pointee,
+                sender: &sender,
+                observer: &observer
+            )
+            PlatformLock.unlock(lock)
+            switch decision {
+            case .skip:
+                return
+            case .drop(let token, let observerGone, let shouldReport):
+                unregister(token)
+                if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
+            case .call(let observer, let tap):
+                switch facts.pointee.invocation {
+                case .unbound(let handler):
+                    guard showTap(tap, notification) else { return }
+                    handler(notification)
+                case .bound(let handler):
+                    guard let observer, showTap(tap, notification) else { return }
+                    handler(observer, notification)
+                case .boundOnMainActor(let handler):
+                    deliverOnMainActor(handler, notification: notification, through: holder, marker: marker)
+                case .unresolved, .message:
+                    return
+                }
+            }
         }
+    }
+
+    /// The general path's checks, under the lock, of a current registration: its sender and observer, and the
+    /// posted object. The sender and observer it loads are left in `sender` and `observer`, for the caller to
+    /// release after the lock.
+    private static func check(
+        _ notification: Notification,
+        filtersOnSender: Bool,
+        needsObserver: Bool,
+        state: inout State,
+        sender: inout AnyObject?,
+        observer: inout AnyObject?
+    ) -> Decision {
+        if filtersOnSender {
+            sender = state.sender
+            guard sender != nil else { return drop(&state, observerGone: false) }
+        }
+        if needsObserver {
+            observer = state.observer
+            guard observer != nil else { return drop(&state, observerGone: true) }
+        }
+        if filtersOnSender {
+            guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+                return .skip
+            }
+        }
+        return .call(observer: observer, tap: state.tapCall())
     }
 
     /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info is
