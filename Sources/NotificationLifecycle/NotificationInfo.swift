@@ -584,15 +584,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Gives the info up when its owner removes it or goes away.
-    package func release(from owner: ObjectIdentifier) {
-        withCore { core in
-            core.withLock { state in
-                if state.owner == owner { state.owner = nil }
-            }
-        }
-    }
-
     /// Undoes the ownership an engine's shorthand made the info with, when that engine refused it: the info is as
     /// if no engine had ever owned it.
     package func disown(from owner: ObjectIdentifier) {

@@ -1,12 +1,12 @@
-/// The package's one lock: a value that is only read or written while a lock is held.
+/// The package's lock box: a value that is only read or written while a lock is held (an engine's state, the
+/// ledger's table). An info's lock and state live in its ``InfoCore``, built the same way.
 ///
 /// `withLock` must never call user code (handlers, diagnostics handlers, overridable methods): the package
 /// collects what it has to do inside the lock and does it after the lock is released.
 ///
 /// The value and the lock live in one heap allocation (a `ManagedBuffer` whose header is the platform's lock and
 /// whose one element is the value): one allocation instead of three (a box, an `NSLock` and the mutex it
-/// allocates), and no dynamic exclusivity check on each access. An info's lock lives in its ``InfoCore``, which is
-/// built the same way with the same ``PlatformLock``.
+/// allocates), and no dynamic exclusivity check on each access. Both use the same ``PlatformLock``.
 package struct LockedValueBox<Value>: @unchecked Sendable {
     // Safe: the value is only touched inside `withLock`, which holds the buffer's lock for the whole access.
     private let storage: Storage
