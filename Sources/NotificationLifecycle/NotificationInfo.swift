@@ -131,10 +131,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     public let queue: OperationQueue?
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
     public let filtersBySender: Bool
-    /// Whether the info is a notification info with `name: nil`, which receives every notification.
-    package let listensToEveryNotification: Bool
-    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
-    public let isMessageInfo: Bool
     /// Whether the info registers for a notification name or for a typed message.
     public let kind: Kind
     /// What handles the notification.
@@ -347,8 +343,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         self.center = center
         self.queue = queue
         self.filtersBySender = object != nil
-        self.listensToEveryNotification = kind == .notification && name == nil
-        self.isMessageInfo = kind != .notification
         self.kind = kind
         self.handler = handler
         self.fileID = fileID
@@ -429,6 +423,16 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             handler: identity,
             messageType: messageType
         )
+    }
+
+    /// Whether the info is a notification info with `name: nil`, which receives every notification.
+    package var listensToEveryNotification: Bool {
+        kind == .notification && name == nil
+    }
+
+    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
+    public var isMessageInfo: Bool {
+        kind != .notification
     }
 
     /// The typed message's type, or `nil` for a notification info.
