@@ -100,10 +100,9 @@ public final class NotificationEngine: Sendable {
         stopAll()
     }
 
-    private var id: ObjectIdentifier { ObjectIdentifier(self) }
-
-    /// The engine's identity, which an info its shorthand makes is born owned by (see ``addMade(_:fileID:line:)``).
-    package var identity: ObjectIdentifier { id }
+    /// The engine's identity: the owner its infos record, and the one an info its shorthand makes is born with (see
+    /// ``addMade(_:fileID:line:)``).
+    package var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
     // MARK: - Inspection
 
@@ -134,21 +133,26 @@ public final class NotificationEngine: Sendable {
     /// - Returns: Whether the info was added.
     @discardableResult
     public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
-        add(info, made: false, fileID: fileID, line: line)
+        add(info, made: false, fileID: fileID, line: line) === info
     }
 
     /// Adds an info that this engine's shorthand has just made (`NotificationInfo.init(…madeBy: identity)`): it is
     /// owned by this engine from the start and added nowhere yet, so neither the claim nor the search for the same
-    /// instance is needed. Refused as a duplicate, it is given up again.
-    package func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> Bool {
-        add(info, made: true, fileID: fileID, line: line)
+    /// instance is needed.
+    ///
+    /// - Returns: `info`, or the live info with the same registration that the engine already has: then `info` is
+    ///   refused (and reported), and the shorthand lets it go.
+    package func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
+        add(info, made: true, fileID: fileID, line: line) ?? info
     }
 
-    private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> Bool {
+    /// Adds `info` unless it is refused; answers the info that holds its registration in this engine now: `info`
+    /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
+    private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
         enum Result {
             case added(NotificationInfo.StartOutcome?, conflict: NotificationInfo?)
             case sameInstance
-            case duplicate(of: NotificationInfo?)
+            case duplicate(of: NotificationInfo)
             case foreign
         }
         // Observers and senders loaded under the lock, released after it (see KeptObjects).
@@ -168,14 +172,13 @@ public final class NotificationEngine: Sendable {
                 })
             {
                 refusal = .duplicate(of: existing)
-            } else if !made, info.claim(for: id) != nil {
+            } else if !made, info.claim(for: identity) != nil {
                 refusal = .foreign
             } else {
                 refusal = nil
             }
             if let refusal {
                 state.keyHashes.countOneFewer(hash)
-                if made { info.disown(from: id) }
                 return refusal
             }
             let conflict = Self.messageConflict(with: info, in: state)
@@ -189,7 +192,7 @@ public final class NotificationEngine: Sendable {
         case .added(let outcome, let conflict):
             if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
             if let outcome { info.report(outcome) }
-            return true
+            return info
         case .sameInstance:
             reportDiagnostic(
                 .duplicateRegistration,
@@ -199,14 +202,15 @@ public final class NotificationEngine: Sendable {
                 line: line
             )
         case .duplicate(let existing):
-            let place = existing.map { " (first added from \($0.fileID):\($0.line))" } ?? ""
             reportDiagnostic(
                 .duplicateRegistration,
                 "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
-                    + "handler as one already added\(place). Remove one of them; the second is not registered.",
+                    + "handler as one already added (first added from \(existing.fileID):\(existing.line)). "
+                    + "Remove one of them; the second is not registered.",
                 fileID: fileID,
                 line: line
             )
+            return existing
         case .foreign:
             reportDiagnostic(
                 .foreignInfo,
@@ -216,7 +220,7 @@ public final class NotificationEngine: Sendable {
                 line: line
             )
         }
-        return false
+        return nil
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
@@ -227,7 +231,7 @@ public final class NotificationEngine: Sendable {
             state.keyHashes.countOneFewer(info.keyHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
-            info.stop(givingUpFrom: id)
+            info.stop(givingUpFrom: identity)
             return true
         }
         if removed {
@@ -321,7 +325,7 @@ public final class NotificationEngine: Sendable {
         var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
             state.active.removeAll()
             for info in state.infos {
-                info.stop(givingUpFrom: id)
+                info.stop(givingUpFrom: identity)
             }
             let infos = state.infos
             state.infos = []

@@ -788,24 +788,22 @@ extension NotificationEngineOwner {
         line: Int,
         column: Int
     ) -> NotificationInfo {
+        let engine = notificationEngine
         let info = NotificationInfo(
             messageTypeName: messageTypeName,
             subscription: subscription,
             observer: self,
             subject: subject,
             lifespan: lifespan,
-            center: notificationEngine.center,
+            center: engine.center,
             fileID: fileID,
             line: line,
-            column: column
+            column: column,
+            madeBy: engine.identity
         )
-        if notificationEngine.add(info, fileID: fileID, line: line) { return info }
-        // The engine refused it as the duplicate of a live info: return that one, not an earlier info whose subject
-        // is gone and whose key a new subject at the released one's address matches.
-        var kept = KeptObjects()
-        return notificationEngine.infos.first {
-            $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-        } ?? info
+        // Refused as the duplicate of a live info, it is that one that comes back (never an earlier info whose
+        // subject is gone and whose key a new subject at the released one's address matches).
+        return engine.addMade(info, fileID: fileID, line: line)
     }
 }
 

@@ -241,28 +241,7 @@ extension NotificationEngineOwner {
             line: line,
             madeBy: engine.identity
         )
-        return addReturningExisting(info, madeBy: engine, fileID: fileID, line: line)
-    }
-
-    /// Adds `info`, which `engine`'s shorthand made (the owner's engine, read once by the caller: the protocol's
-    /// getter returns it retained), and returns it, or the equal info already added (the duplicate is reported by
-    /// the engine).
-    fileprivate func addReturningExisting(
-        _ info: NotificationInfo,
-        madeBy engine: NotificationEngine,
-        fileID: String,
-        line: Int
-    ) -> NotificationInfo {
-        if engine.addMade(info, fileID: fileID, line: line) { return info }
-        var kept = KeptObjects()
-        if let existing = engine.infos.first(where: {
-            $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-        }) {
-            return existing
-        }
-        // The first one went away meanwhile: the caller keeps this one, which no engine lists.
-        info.enterLedger()
-        return info
+        return engine.addMade(info, fileID: fileID, line: line)
     }
 }
 
@@ -346,6 +325,6 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
             line: line,
             madeBy: engine.identity
         )
-        return addReturningExisting(info, madeBy: engine, fileID: fileID, line: line)
+        return engine.addMade(info, fileID: fileID, line: line)
     }
 }

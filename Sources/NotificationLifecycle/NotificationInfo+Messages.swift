@@ -20,7 +20,8 @@ extension NotificationInfo {
         center: NotificationCenter,
         fileID: String,
         line: Int,
-        column: Int
+        column: Int,
+        madeBy engine: ObjectIdentifier? = nil
     ) {
         self.init(
             observer: observer,
@@ -34,7 +35,8 @@ extension NotificationInfo {
             center: center,
             queue: nil,
             fileID: fileID,
-            line: line
+            line: line,
+            madeBy: engine
         )
     }
 }

@@ -304,7 +304,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// `madeBy` is the engine whose shorthand makes the info: it owns the info from the start, and the
     /// ``RegistrationLedger`` lists the info through that engine rather than itself. Only for an engine's
-    /// shorthands, which add the info at once with ``NotificationEngine/addMade(_:fileID:line:)`` (or let it go
+    /// shorthands, which add the info at once with ``NotificationEngine/addMade(_:fileID:line:)`` (and let it go
     /// when it is refused).
     package init(
         observer: AnyObject?,
@@ -584,18 +584,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 state.owner = owner
                 state.everOwned = true
                 return nil
-            }
-        }
-    }
-
-    /// Undoes the ownership an engine's shorthand made the info with, when that engine refused it: the info is as
-    /// if no engine had ever owned it.
-    package func disown(from owner: ObjectIdentifier) {
-        withCore { core in
-            core.withLock { state in
-                guard state.owner == owner else { return }
-                state.owner = nil
-                state.everOwned = false
             }
         }
     }

@@ -138,19 +138,18 @@ struct ControllerBaseTests {
         #expect(second.notificationInfos.isEmpty)
     }
 
-    /// An info an engine's shorthand made is born owned by that engine; refused as a duplicate, it is disowned
-    /// entirely: another engine may take it, and a released observer is reported as for any info of no owner.
-    @Test func aMadeInfoRefusedAsDuplicateBelongsToNoEngine() {
+    /// An info an engine's shorthand made is born owned by that engine. Refused as a duplicate, the engine hands back
+    /// the live equal info it has, and the refused one is listed nowhere: not by the engine, not by the ledger.
+    @Test func aMadeInfoRefusedAsDuplicateGivesBackTheInfoAlreadyAdded() {
         let engine = NotificationEngine(center: center)
-        let other = NotificationEngine(center: center)
-        var observer: Sender? = Sender()
+        let observer = Sender()
         func made() -> NotificationInfo {
             NotificationInfo(
                 observer: observer,
                 invocation: .ownerTyped { (_: Sender, _) in },
                 handler: .closure,
                 column: 1,
-                keyObserver: observer.map(ObjectIdentifier.init),
+                keyObserver: ObjectIdentifier(observer),
                 name: .ping,
                 object: nil,
                 lifespan: .lifetime,
@@ -161,19 +160,17 @@ struct ControllerBaseTests {
                 madeBy: engine.identity
             )
         }
-        #expect(engine.addMade(made(), fileID: #fileID, line: #line))
+        let first = made()
+        #expect(engine.addMade(first, fileID: #fileID, line: #line) === first)
         let refused = made()
-        let rules = reportedRules { #expect(!engine.addMade(refused, fileID: #fileID, line: #line)) }
+        var kept: NotificationInfo?
+        let rules = reportedRules { kept = engine.addMade(refused, fileID: #fileID, line: #line) }
         #expect(rules == [.duplicateRegistration])
-        #expect(refused.ownerID == nil)
-
-        refused.startListening()
-        observer = nil
-        var listening = true
-        let dropRules = reportedRules { listening = refused.isListening }
-        #expect(!listening)
-        #expect(dropRules == [.observerReleased])
-        #expect(other.add(refused))
+        #expect(kept === first)
+        #expect(engine.infos.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
+        #expect(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
+        #expect(first.isListening)
+        #expect(!refused.isListening)
     }
 
     @Test func infoOfOneControllerCannotJoinAnother() {

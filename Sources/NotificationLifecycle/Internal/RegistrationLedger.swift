@@ -3,17 +3,17 @@ package import Foundation
 /// Every live ``NotificationInfo``, by center: the view the testing module uses to ask what the package still
 /// holds on a center.
 ///
-/// It records engines and infos. An info enters when it is made, except one that an engine's notification
-/// shorthand makes (`NotificationInfo.init(…madeBy:)`): that one is found through its engine, which entered when it
-/// was made, so making and releasing it costs the ledger nothing and it needs no weak reference (whose side table
-/// would make every retain of it slower; for the same reason the ledger holds an engine's
-/// ``NotificationEngine/Listing``, not the engine). The typed-message shorthands make infos that enter themselves.
+/// It records engines and infos. An info enters when it is made, except one that an engine's shorthand makes
+/// (`NotificationInfo.init(…madeBy:)`, for notifications and typed messages alike): that one is found through its
+/// engine, which entered when it was made, so making and releasing it costs the ledger nothing and it needs no weak
+/// reference (whose side table would make every retain of it slower; for the same reason the ledger holds an
+/// engine's ``NotificationEngine/Listing``, not the engine). One that the engine refuses as a duplicate is listed
+/// nowhere: its shorthand returns the equal info instead, and lets it go.
 ///
 /// Such an info enters the ledger itself when it leaves its engine alive: ``NotificationEngine/remove(_:fileID:line:)``,
-/// ``NotificationEngine/stopAll()`` (on an engine going away, or called on a live one) while someone else still holds
-/// it, or a shorthand that returns it after its engine refused it and the equal info went away. It enters after the
-/// engine's lock is released (entering can release other infos, whose deinit must not run under that lock), so a
-/// query at that moment can miss it once; only the testing module's inspection asks.
+/// or ``NotificationEngine/stopAll()`` (on an engine going away, or called on a live one) while someone else still
+/// holds it. It enters after the engine's lock is released (entering can release other infos, whose deinit must not
+/// run under that lock), so a query at that moment can miss it once; only the testing module's inspection asks.
 ///
 /// Entries are held weakly, so once an info or engine is released its entry reads `nil`, and such entries are swept
 /// out in bulk (when the entries have doubled since the last sweep, and at least every 1,024 entries) rather than
