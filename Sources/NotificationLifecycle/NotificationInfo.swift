@@ -364,7 +364,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                         name: name,
                         lifespan: lifespan,
                         handler: handler,
-                        filtersOnSender: object != nil,
                         fileID: fileID,
                         line: line
                     )
@@ -484,10 +483,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             lifespan: lifespan,
             handler: handler,
-            filtersOnSender: filtersBySender,
             fileID: fileID,
             line: line
-        ).describe(sender: sender, listening: listening)
+        ).describe(filtersOnSender: filtersBySender, sender: sender, listening: listening)
     }
 
     // MARK: - Starting and stopping

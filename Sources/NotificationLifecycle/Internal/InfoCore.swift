@@ -47,12 +47,12 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         let name: Notification.Name?
         let lifespan: Lifespan
         let handler: NotificationInfo.Handler
-        let filtersOnSender: Bool
         let fileID: String
         let line: Int
 
-        /// The info's ``NotificationInfo/description`` for a sender and a listening state read under its lock.
-        func describe(sender: AnyObject?, listening: Bool) -> String {
+        /// The info's ``NotificationInfo/description`` for its sender filter, and a sender and a listening state read
+        /// under its lock.
+        func describe(filtersOnSender: Bool, sender: AnyObject?, listening: Bool) -> String {
             let senderText: String
             if filtersOnSender {
                 senderText = sender.map { "\(type(of: $0))" } ?? "<released>"
@@ -268,20 +268,18 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             } else {
                 let holder: ObjectIdentifier
                 let token: any NSObjectProtocol
+                // Each block captures one object, the core or the marker, so that it needs no context of its own.
+                func register(_ block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol {
+                    info.center.addObserver(forName: info.name, object: sender, queue: info.queue, using: block)
+                }
                 if isKnownUniquelyReferenced(&state.selfReference) {
                     holder = selfID
                     nonisolated(unsafe) let core = unretainedSelf.takeUnretainedValue()  // See "Threads" above.
-                    token = info.center.addObserver(forName: info.name, object: sender, queue: info.queue) {
-                        notification in
-                        core.deliver(notification, through: nil)
-                    }
+                    token = register { core.deliver($0, through: nil) }
                 } else {
                     let marker = RegistrationMarker(core: unretainedSelf.takeUnretainedValue())
                     holder = ObjectIdentifier(marker)
-                    token = info.center.addObserver(forName: info.name, object: sender, queue: info.queue) {
-                        notification in
-                        marker.deliver(notification)
-                    }
+                    token = register { marker.deliver($0) }
                 }
                 state.registration = Registration(
                     token: .notification(token),
@@ -388,7 +386,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// lives, for the description.
     func reportReleased(observerGone: Bool, sender: AnyObject?) {
         let label = self.label
-        let description = label.describe(sender: sender, listening: false)
+        let description = label.describe(filtersOnSender: filtersOnSender, sender: sender, listening: false)
         if observerGone {
             reportDiagnostic(
                 .observerReleased,
