@@ -345,11 +345,12 @@ public final class NotificationEngine: Sendable {
     /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
     ///
     /// Transitions hold the engine's lock while starting and stopping infos, so that concurrent `appear()` and
-    /// `disappear()` calls end in a consistent state. Starting and stopping run no user code.
+    /// `disappear()` calls end in a consistent state. Starting and stopping run no user code. `name` is built only for
+    /// the report: every controller's init starts its lifetime infos through here.
     private func transition(
         fileID: String,
         line: Int,
-        name: String,
+        name: @autoclosure () -> String,
         _ body: (inout State, inout KeptObjects) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
     ) {
         // Observers and senders loaded while starting infos, released after the lock (see KeptObjects).
@@ -361,7 +362,7 @@ public final class NotificationEngine: Sendable {
         guard let outcome else {
             reportDiagnostic(
                 .lifecycleDuringPopulate,
-                "Expected \(name) after the controller is initialised, but it was called during "
+                "Expected \(name()) after the controller is initialised, but it was called during "
                     + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
                     + "init. Nothing was changed.",
                 fileID: fileID,
