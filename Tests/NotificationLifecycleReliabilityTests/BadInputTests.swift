@@ -365,10 +365,10 @@ extension ReliabilityTests {
             let (controller, diagnostics) = capturingDiagnostics { EagerController(notificationCenter: center) }
             expectClear(diagnostics, [.lifecycleDuringPopulate, .lifecycleDuringPopulate, .lifecycleDuringPopulate])
             #expect(diagnostics.first?.message.contains("appear()") == true)
+            #expect(diagnostics.first?.message.contains("Only declare infos there") == true)
             // The call's name is built only when it is reported; it still names the lifespan.
             let startCall = "startListeningForNotifications(withLifespan: custom(\"editing\"))"
             #expect(diagnostics.dropFirst().first?.message.contains(startCall) == true)
-            #expect(diagnostics.first?.message.contains("Only declare infos there") == true)
             #expect(!controller.isAppeared)
             #expect(controller.notificationEngine.activeLifespans == [.lifetime])
             #expect(controller.notificationInfos.map(\.isListening) == [true, false, false])
