@@ -112,7 +112,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// The lifespans whose infos listen now.
-    public var activeLifespans: Set<Lifespan> {
+    package var activeLifespans: Set<Lifespan> {
         state.withLock { $0.active.set }
     }
 
@@ -127,7 +127,7 @@ public final class NotificationEngine: Sendable {
     ///
     /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
     /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
-    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
+    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
     ///
     /// - Returns: Whether the info was added.
@@ -253,7 +253,7 @@ public final class NotificationEngine: Sendable {
     /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
     /// added later start at once.
     public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "startListeningForNotifications(withLifespan: \(lifespan))") {
+        transition(fileID: fileID, line: line, name: "start(.\(lifespan))") {
             state,
             kept in
             state.active.insert(lifespan)
@@ -269,8 +269,8 @@ public final class NotificationEngine: Sendable {
         if lifespan == .lifetime {
             reportDiagnostic(
                 .lifetimeStop,
-                "Expected lifetime infos to listen until their owner is released, but stopListeningForNotifications"
-                    + "(withLifespan: .lifetime) was called. Use a custom lifespan for listeners that pause; "
+                "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
+                    + "was called. Use a custom lifespan for listeners that pause; "
                     + "nothing was stopped.",
                 fileID: fileID,
                 line: line
@@ -278,7 +278,7 @@ public final class NotificationEngine: Sendable {
             return
         }
         var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
+        transition(fileID: fileID, line: line, name: "stop(.\(lifespan))") {
             state,
             _ in
             state.active.remove(lifespan)
@@ -361,7 +361,7 @@ public final class NotificationEngine: Sendable {
         }
         guard let outcome else {
             reportDiagnostic(
-                .lifecycleDuringPopulate,
+                .populateMisuse,
                 "Expected \(name()) after the controller is initialised, but it was called during "
                     + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
                     + "init. Nothing was changed.",
@@ -415,7 +415,7 @@ public final class NotificationEngine: Sendable {
     ) {
         let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
         reportDiagnostic(
-            .everyNotificationWithMessages,
+            .everyNotification,
             "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
                 + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
                 + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
@@ -504,7 +504,7 @@ public final class NotificationEngine: Sendable {
     /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
     package enum SuperCall {
         case first
-        case afterInfos(Int)
+        case afterInfos([NotificationInfo])
         case outsideInit
     }
 
@@ -513,7 +513,7 @@ public final class NotificationEngine: Sendable {
         state.withLock { state in
             guard case .populating = state.populate else { return .outsideInit }
             state.populate = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos.count)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
         }
     }
 

@@ -20,7 +20,7 @@ public import Foundation
 /// ## Where handlers run
 /// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
 /// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
-/// `onMainActor` forms) run at once when the post is made on the main thread, and are scheduled on the main actor
+/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are scheduled on the main actor
 /// otherwise.
 ///
 /// ## Guarantees
@@ -44,25 +44,25 @@ public import Foundation
 /// > observer. The package never registers such an observer itself and never posts a message. An info made with
 /// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
 /// > added next to typed-message listeners on the same center
-/// > (``NotificationDiagnostic/Rule/everyNotificationWithMessages``).
+/// > (``NotificationDiagnostic/Rule/everyNotification``).
 ///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
-    public struct Handler: Hashable, Sendable, CustomStringConvertible {
+    package struct Handler: Hashable, Sendable, CustomStringConvertible {
         /// The selector name, or `nil` for a closure.
-        public let selector: NotificationSelector?
+        package let selector: NotificationSelector?
 
         /// A handler named by a selector.
-        public static func selector(_ selector: NotificationSelector) -> Handler {
+        package static func selector(_ selector: NotificationSelector) -> Handler {
             Handler(selector: selector)
         }
 
         /// A closure handler.
-        public static let closure = Handler(selector: nil)
+        package static let closure = Handler(selector: nil)
 
         /// `"keyboardWillShow:"`, or `"closure"`.
-        public var description: String {
+        package var description: String {
             selector?.name ?? "closure"
         }
     }
@@ -70,7 +70,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What an info registers for: a notification name, a main-actor message or an asynchronous message.
     ///
     /// New kinds may be added in later versions.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    package struct Kind: Hashable, Sendable, CustomStringConvertible {
         // A trivial value, not the name: every info stores its kind twice, and copying a string costs a retain.
         private enum Value: UInt8, Hashable, Sendable {
             case notification
@@ -85,14 +85,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
 
         /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
-        public static let notification = Kind(.notification)
+        package static let notification = Kind(.notification)
         /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
-        public static let mainActorMessage = Kind(.mainActorMessage)
+        package static let mainActorMessage = Kind(.mainActorMessage)
         /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
-        public static let asyncMessage = Kind(.asyncMessage)
+        package static let asyncMessage = Kind(.asyncMessage)
 
         /// `notification`, `mainActorMessage` or `asyncMessage`.
-        public var description: String {
+        package var description: String {
             switch value {
             case .notification: return "notification"
             case .mainActorMessage: return "mainActorMessage"
@@ -126,19 +126,19 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
     public let name: Notification.Name?
     /// The center the info registers with.
-    public let center: NotificationCenter
+    package let center: NotificationCenter
     /// The queue handlers run on, or `nil` for the posting thread.
-    public let queue: OperationQueue?
+    package let queue: OperationQueue?
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
-    public let filtersBySender: Bool
+    package let filtersBySender: Bool
     /// Whether the info registers for a notification name or for a typed message.
-    public let kind: Kind
+    package let kind: Kind
     /// What handles the notification.
-    public let handler: Handler
+    package let handler: Handler
     /// The `#fileID` of the code that made the info.
-    public let fileID: String
+    package let fileID: String
     /// The line of the code that made the info.
-    public let line: Int
+    package let line: Int
 
     /// The hash of ``registrationKey``, which an engine counts its infos by.
     package let keyHash: Int
@@ -172,7 +172,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public convenience init<Observer: NotificationSelectorResponder>(
         observer: Observer,
-        selector: NotificationSelector,
+        selector: String,
         name: Notification.Name?,
         object: AnyObject? = nil,
         lifespan: Lifespan = .lifetime,
@@ -183,7 +183,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ) {
         self.init(
             observer: observer,
-            selector: selector,
+            selector: NotificationSelector(selector),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -420,7 +420,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             sender: keySender,
             lifespan: lifespan,
             handler: identity,
-            messageType: messageType
+            messageType: messageTypeID
         )
     }
 
@@ -429,14 +429,24 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         kind == .notification && name == nil
     }
 
-    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
-    public var isMessageInfo: Bool {
+    /// Whether the info registers for a typed message.
+    package var isMessageInfo: Bool {
         kind != .notification
     }
 
     /// The typed message's type, or `nil` for a notification info.
-    package var messageType: ObjectIdentifier? {
+    package var messageTypeID: ObjectIdentifier? {
         invocation.messageSubscription?.messageType
+    }
+
+    /// The selector name that handles the notification, or `nil` for a closure.
+    public var selector: String? {
+        handler.selector?.name
+    }
+
+    /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
+    public var messageType: Any.Type? {
+        invocation.messageSubscription?.type
     }
 
     /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
@@ -466,12 +476,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
-    public var object: AnyObject? {
+    package var object: AnyObject? {
         withCore { $0.withLock { $0.sender } }
     }
 
     /// The observer whose method or owner-closure handles the notification, while it lives.
-    public var observer: AnyObject? {
+    package var observer: AnyObject? {
         withCore { $0.withLock { $0.observer } }
     }
 
@@ -663,7 +673,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
         if lifespan.customName?.isEmpty == true {
             reportDiagnostic(
-                .emptyLifespanName,
+                .emptyName,
                 "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
                     + ".custom(\"editing\").",
                 fileID: fileID,

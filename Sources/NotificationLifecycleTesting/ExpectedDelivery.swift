@@ -13,14 +13,14 @@ public struct ExpectedDelivery: Hashable, Sendable, CustomStringConvertible {
     /// The notification's name.
     public let name: Notification.Name
     /// The handler that must receive it; `nil` accepts any handler.
-    public let handler: NotificationInfo.Handler?
+    public let handler: NotificationHandler?
     /// The lifespan of the info that must receive it; `nil` accepts any lifespan.
     public let lifespan: Lifespan?
 
     /// A delivery of `name`, to `handler` (any when `nil`) of an info of `lifespan` (any when `nil`).
     public static func delivery(
         of name: Notification.Name,
-        to handler: NotificationInfo.Handler? = nil,
+        to handler: NotificationHandler? = nil,
         lifespan: Lifespan? = nil
     ) -> ExpectedDelivery {
         ExpectedDelivery(name: name, handler: handler, lifespan: lifespan)

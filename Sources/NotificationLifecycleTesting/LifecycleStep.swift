@@ -55,7 +55,7 @@ public struct LifecycleStep {
         LifecycleStep(label: "disappear()", listening: listening) { $0.disappear(fileID: fileID, line: line) }
     }
 
-    /// Starts every info of `lifespan`, as `startListeningForNotifications(withLifespan:)` does, then checks.
+    /// Starts every info of `lifespan`, as `notificationEngine.start(_:)` does, then checks.
     public static func start(
         _ lifespan: Lifespan,
         listening: [Notification.Name],
@@ -67,7 +67,7 @@ public struct LifecycleStep {
         }
     }
 
-    /// Stops every info of `lifespan`, as `stopListeningForNotifications(withLifespan:)` does, then checks.
+    /// Stops every info of `lifespan`, as `notificationEngine.stop(_:)` does, then checks.
     public static func stop(
         _ lifespan: Lifespan,
         listening: [Notification.Name],

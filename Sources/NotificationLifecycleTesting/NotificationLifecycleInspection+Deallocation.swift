@@ -58,11 +58,11 @@ extension NotificationLifecycleInspection {
         if let info = object as? NotificationInfo, info.ownerID != nil {
             clues.append(
                 "An engine owns it (it was added to a controller or a NotificationEngine): the engine holds it "
-                    + "until the owner is released or calls removeNotificationInfo(_:)."
+                    + "until the owner is released or calls notificationEngine.remove(_:)."
             )
         }
         if let owner = object as? any NotificationEngineOwner {
-            let closures = owner.notificationInfos.filter { $0.handler == .closure }
+            let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
             if !closures.isEmpty {
                 let sites = closures.map(RegistrationTable.declaration(of:)).joined(separator: ", ")
                 clues.append(

@@ -21,7 +21,7 @@ extension NotificationLifecycleInspection {
     @discardableResult
     public static func expectDelivered(
         _ name: Notification.Name,
-        to handler: NotificationInfo.Handler? = nil,
+        to handler: NotificationHandler? = nil,
         lifespan: Lifespan? = nil,
         times: Int = 1,
         in recorder: DeliveryRecorder
@@ -51,7 +51,7 @@ extension NotificationLifecycleInspection {
     ///   - recorder: The recorder that saw the deliveries.
     public static func expectNotDelivered(
         _ name: Notification.Name,
-        to handler: NotificationInfo.Handler? = nil,
+        to handler: NotificationHandler? = nil,
         lifespan: Lifespan? = nil,
         in recorder: DeliveryRecorder
     ) throws(NotificationInspectionFailure) {

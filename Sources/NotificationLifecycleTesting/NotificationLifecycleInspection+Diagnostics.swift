@@ -9,7 +9,7 @@ extension NotificationLifecycleInspection {
     ///
     /// ```swift
     /// let diagnostics = NotificationLifecycleInspection.diagnostics {
-    ///     screen.stopListeningForNotifications(withLifespan: .lifetime)
+    ///     screen.notificationEngine.stop(.lifetime)
     /// }
     /// #expect(diagnostics.map(\.rule) == [.lifetimeStop])
     /// ```
@@ -37,7 +37,7 @@ extension NotificationLifecycleInspection {
     ///
     /// ```swift
     /// try NotificationLifecycleInspection.expectDiagnostics([.lifetimeStop]) {
-    ///     screen.stopListeningForNotifications(withLifespan: .lifetime)
+    ///     screen.notificationEngine.stop(.lifetime)
     /// }
     /// ```
     ///

@@ -29,7 +29,7 @@ extension NotificationLifecycleInspection {
         var actualNames: [[Notification.Name]] = []
         for (index, step) in steps.enumerated() {
             step.action(engine)
-            let actual = owner.notificationInfos.filter(\.isListening).compactMap(\.name)
+            let actual = owner.notificationEngine.infos.filter(\.isListening).compactMap(\.name)
             actualNames.append(actual)
             let matches = sortedNames(actual) == sortedNames(step.listening)
             if !matches { failed.append(index) }
@@ -39,7 +39,7 @@ extension NotificationLifecycleInspection {
             ])
         }
         guard let first = failed.first else { return }
-        let registrations = owner.notificationInfos.map(NotificationRegistration.init)
+        let registrations = owner.notificationEngine.infos.map(NotificationRegistration.init)
         let which =
             failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
         let firstActual = actualNames[first]

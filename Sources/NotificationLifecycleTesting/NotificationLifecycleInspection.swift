@@ -46,7 +46,7 @@ extension NotificationLifecycleInspection {
         to name: Notification.Name,
         sender: SenderFilter? = nil,
         lifespan: Lifespan? = nil,
-        handler: NotificationInfo.Handler? = nil
+        handler: NotificationHandler? = nil
     ) throws(NotificationInspectionFailure) -> NotificationInfo {
         try expectListening(
             InspectedSubject(owner: owner),
@@ -75,7 +75,7 @@ extension NotificationLifecycleInspection {
         to name: Notification.Name? = nil,
         sender: SenderFilter? = nil,
         lifespan: Lifespan? = nil,
-        handler: NotificationInfo.Handler? = nil
+        handler: NotificationHandler? = nil
     ) throws(NotificationInspectionFailure) -> NotificationInfo {
         try expectListening(
             InspectedSubject(info: info),
@@ -103,7 +103,7 @@ extension NotificationLifecycleInspection {
         to name: Notification.Name,
         sender: SenderFilter? = nil,
         lifespan: Lifespan? = nil,
-        handler: NotificationInfo.Handler? = nil
+        handler: NotificationHandler? = nil
     ) throws(NotificationInspectionFailure) {
         try expectNotListening(
             InspectedSubject(owner: owner),
@@ -122,7 +122,7 @@ extension NotificationLifecycleInspection {
         to name: Notification.Name? = nil,
         sender: SenderFilter? = nil,
         lifespan: Lifespan? = nil,
-        handler: NotificationInfo.Handler? = nil
+        handler: NotificationHandler? = nil
     ) throws(NotificationInspectionFailure) {
         try expectNotListening(
             InspectedSubject(info: info),
@@ -191,7 +191,7 @@ extension NotificationLifecycleInspection {
     /// Why `info` does not listen, as far as its engine's lifespans tell, with the call that would start it.
     private static func notListeningReason(_ info: NotificationInfo, engine: NotificationEngine?) -> String {
         guard let engine, !engine.isActive(info.lifespan) else {
-            return "it was stopped on its own (stopListening() or removeNotificationInfo(_:)), or its observer or "
+            return "it was stopped on its own (stopListening() or notificationEngine.remove(_:)), or its observer or "
                 + "sender was released, or its selector is unknown."
         }
         if info.lifespan == .visible {
@@ -201,7 +201,7 @@ extension NotificationLifecycleInspection {
             return "its lifespan lifetime is not active yet: the controller is still in populateNotificationInfos()."
         }
         return "its lifespan \(info.lifespan) is not active. Call "
-            + "startListeningForNotifications(withLifespan: \(dotted(info.lifespan))) first."
+            + "notificationEngine.start(\(dotted(info.lifespan))) first."
     }
 
     /// `.visible`, `.custom("editing")`: a lifespan as Swift source.
@@ -233,7 +233,7 @@ extension NotificationLifecycleInspection {
         of owner: some NotificationEngineOwner,
         _ expected: [NotificationRegistration]
     ) throws(NotificationInspectionFailure) {
-        let infos = owner.notificationInfos
+        let infos = owner.notificationEngine.infos
         let actual = infos.map(NotificationRegistration.init)
         guard actual != expected else { return }
         let differing = (0..<max(expected.count, actual.count)).filter { index in

@@ -22,7 +22,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
     /// When the owner starts and stops the registration.
     public var lifespan: Lifespan
     /// A selector name, or `.closure`.
-    public var handler: NotificationInfo.Handler
+    public var handler: NotificationHandler
     /// Whether the registration holds an observer on its center.
     public var isListening: Bool
 
@@ -38,7 +38,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
         name: Notification.Name?,
         sender: SenderFilter = .anySender,
         lifespan: Lifespan = .lifetime,
-        handler: NotificationInfo.Handler = .closure,
+        handler: NotificationHandler = .closure,
         isListening: Bool
     ) {
         self.name = name
@@ -57,7 +57,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
             name: info.name,
             sender: SenderFilter(of: info),
             lifespan: info.lifespan,
-            handler: info.handler,
+            handler: NotificationHandler(info),
             isListening: info.isListening
         )
     }
@@ -70,7 +70,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
         to name: Notification.Name,
         sender: SenderFilter = .anySender,
         lifespan: Lifespan = .lifetime,
-        handler: NotificationInfo.Handler = .closure
+        handler: NotificationHandler = .closure
     ) -> NotificationRegistration {
         NotificationRegistration(name: name, sender: sender, lifespan: lifespan, handler: handler, isListening: true)
     }
@@ -80,7 +80,7 @@ public struct NotificationRegistration: Hashable, Sendable, CustomStringConverti
         to name: Notification.Name,
         sender: SenderFilter = .anySender,
         lifespan: Lifespan = .lifetime,
-        handler: NotificationInfo.Handler = .closure
+        handler: NotificationHandler = .closure
     ) -> NotificationRegistration {
         NotificationRegistration(name: name, sender: sender, lifespan: lifespan, handler: handler, isListening: false)
     }

@@ -9,7 +9,7 @@ public struct RecordedDelivery: Hashable, Sendable, CustomStringConvertible {
     /// The notification's name.
     public let name: Notification.Name
     /// The handler that was called: a selector name, or `.closure`.
-    public let handler: NotificationInfo.Handler
+    public let handler: NotificationHandler
     /// The lifespan of the info whose handler was called.
     public let lifespan: Lifespan
     /// The type of the info's observer (the controller, for the shorthands), or `nil` for a standalone closure.
@@ -24,7 +24,7 @@ public struct RecordedDelivery: Hashable, Sendable, CustomStringConvertible {
     /// Makes a delivery from its parts; the recorder makes them for you.
     public init(
         name: Notification.Name,
-        handler: NotificationInfo.Handler,
+        handler: NotificationHandler,
         lifespan: Lifespan,
         observerType: String? = nil,
         sender: ObjectIdentifier? = nil,
@@ -43,7 +43,7 @@ public struct RecordedDelivery: Hashable, Sendable, CustomStringConvertible {
     init(_ event: DeliveryEvent) {
         self.init(
             name: event.name,
-            handler: event.info.handler,
+            handler: NotificationHandler(event.info),
             lifespan: event.info.lifespan,
             observerType: event.info.observer.map { "\(type(of: $0))" },
             sender: event.sender,

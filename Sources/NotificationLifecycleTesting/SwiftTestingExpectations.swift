@@ -33,7 +33,7 @@ public func expectListening(
     to name: Notification.Name,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     recordIssue(at: sourceLocation) { () throws(NotificationInspectionFailure) in
@@ -53,7 +53,7 @@ public func expectListening(
     to name: Notification.Name? = nil,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     recordIssue(at: sourceLocation) { () throws(NotificationInspectionFailure) in
@@ -78,7 +78,7 @@ public func expectNotListening(
     to name: Notification.Name,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     recordIssue(at: sourceLocation) { () throws(NotificationInspectionFailure) in
@@ -98,7 +98,7 @@ public func expectNotListening(
     to name: Notification.Name? = nil,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     recordIssue(at: sourceLocation) { () throws(NotificationInspectionFailure) in
@@ -190,7 +190,7 @@ public func expectDeallocated(
 /// ```
 public func expectDelivered(
     _ name: Notification.Name,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     times: Int = 1,
     in recorder: DeliveryRecorder,
@@ -210,7 +210,7 @@ public func expectDelivered(
 /// Expects `name` to have reached no matching handler.
 public func expectNotDelivered(
     _ name: Notification.Name,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     in recorder: DeliveryRecorder,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -262,7 +262,7 @@ public func expectLifecycle(
 ///
 /// ```swift
 /// expectDiagnostics([.lifetimeStop]) {
-///     screen.stopListeningForNotifications(withLifespan: .lifetime)
+///     screen.notificationEngine.stop(.lifetime)
 /// }
 /// ```
 ///

@@ -17,7 +17,7 @@ public import Testing
 ///     @Test func stoppingLifetimeIsReported() {
 ///         let screen = InboxScreen(notificationCenter: NotificationCenter())
 ///         expectDiagnostics([.lifetimeStop]) {  // expected: captured here, not a failure
-///             screen.stopListeningForNotifications(withLifespan: .lifetime)
+///             screen.notificationEngine.stop(.lifetime)
 ///         }
 ///     }
 /// }

@@ -34,7 +34,7 @@ public func XCTAssertListening(
     to name: Notification.Name,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
@@ -55,7 +55,7 @@ public func XCTAssertListening(
     to name: Notification.Name? = nil,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
@@ -81,7 +81,7 @@ public func XCTAssertNotListening(
     to name: Notification.Name,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
@@ -102,7 +102,7 @@ public func XCTAssertNotListening(
     to name: Notification.Name? = nil,
     sender: SenderFilter? = nil,
     lifespan: Lifespan? = nil,
-    handler: NotificationInfo.Handler? = nil,
+    handler: NotificationHandler? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
@@ -209,7 +209,7 @@ public func XCTAssertDeallocated(
 /// ```
 public func XCTAssertDelivered(
     _ name: Notification.Name,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     times: Int = 1,
     in recorder: DeliveryRecorder,
@@ -230,7 +230,7 @@ public func XCTAssertDelivered(
 /// Asserts that `name` reached no matching handler.
 public func XCTAssertNotDelivered(
     _ name: Notification.Name,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     in recorder: DeliveryRecorder,
     file: StaticString = #filePath,
@@ -285,7 +285,7 @@ public func XCTAssertLifecycle(
 ///
 /// ```swift
 /// XCTAssertDiagnostics([.lifetimeStop]) {
-///     screen.stopListeningForNotifications(withLifespan: .lifetime)
+///     screen.notificationEngine.stop(.lifetime)
 /// }
 /// ```
 ///

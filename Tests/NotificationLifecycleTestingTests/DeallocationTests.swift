@@ -10,7 +10,7 @@ struct DeallocationTests {
     @Test func controllerIsDeallocatedOnceTheTestDropsIt() throws {
         var screen: InboxScreen? = InboxScreen(notificationCenter: center)
         screen?.appear()
-        screen?.startListeningForNotifications(withLifespan: .editing)
+        screen?.notificationEngine.start(.editing)
         let probe = DeallocationProbe(screen!)
         #expect(!probe.isDeallocated)
         #expect(probe.typeName == "InboxScreen")
@@ -48,8 +48,8 @@ struct DeallocationTests {
     @Test func closureThatCapturesSelfIsNamedWithItsDeclaration() throws {
         var screen: LeakyScreen? = LeakyScreen(notificationCenter: center)
         let probe = DeallocationProbe(screen!)
-        weak let leakingInfo = screen!.notificationInfos[0]
-        let declaredLine = screen!.notificationInfos[0].line
+        weak let leakingInfo = screen!.notificationEngine.infos[0]
+        let declaredLine = screen!.notificationEngine.infos[0].line
         screen = nil
         let failure = try #require(caughtFailure { try NotificationLifecycleInspection.expectDeallocated(probe) })
         #expect(
@@ -67,14 +67,14 @@ struct DeallocationTests {
 
         // Break the cycle: removing the info releases the closure, and with it the controller.
         if let info = leakingInfo, let leaky = info.observer as? LeakyScreen {
-            leaky.removeNotificationInfo(info)
+            leaky.notificationEngine.remove(info)
         }
         try NotificationLifecycleInspection.expectDeallocated(probe)
     }
 
     @Test func infoHeldByItsEngineSaysSo() throws {
         let screen = InboxScreen(notificationCenter: center)
-        let probe = DeallocationProbe(screen.notificationInfos[1])
+        let probe = DeallocationProbe(screen.notificationEngine.infos[1])
         #expect(probe.center === center)
         let failure = try #require(caughtFailure { try NotificationLifecycleInspection.expectDeallocated(probe) })
         #expect(failure.summary.hasPrefix("Expected NotificationInfo to be deallocated"))

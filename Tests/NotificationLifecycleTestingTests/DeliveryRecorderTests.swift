@@ -76,7 +76,7 @@ struct DeliveryRecorderTests {
         center.post(name: .pong, object: nil)  // visible, not appeared: not delivered
         screen.appear()
         center.post(name: .pong, object: nil)  // visible, appeared: delivered
-        screen.startListeningForNotifications(withLifespan: .editing)
+        screen.notificationEngine.start(.editing)
         center.post(name: .save, object: nil)  // editing: delivered
         center.post(name: .ping, object: nil)  // lifetime: delivered
 
@@ -196,9 +196,9 @@ struct DeliveryRecorderTests {
     }
 
     @MainActor @Test func recordsMainActorHandlersWhenTheyRun() throws {
-        let host = EngineHost(center: center)
+        let host = MainActorHost(center: center)
         let recorder = DeliveryRecorder(recording: host)
-        host.addLifetimeNotificationInfo(forName: .sync) { @MainActor _, _ in }
+        host.addLifetimeNotificationInfo(forName: .sync) { _, _ in }
         center.post(name: .sync, object: nil)  // posted on the main actor: runs at once
         try NotificationLifecycleInspection.expectDelivered(.sync, to: .closure, in: recorder)
     }

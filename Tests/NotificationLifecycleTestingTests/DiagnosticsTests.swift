@@ -12,8 +12,8 @@ struct DiagnosticsTests {
         var inner: [NotificationDiagnostic] = []
         let outer = NotificationLifecycleInspection.diagnostics {
             inner = NotificationLifecycleInspection.diagnostics {
-                screen.stopListeningForNotifications(withLifespan: .lifetime)
-                screen.addNotificationInfo(screen.notificationInfos[0])
+                screen.notificationEngine.stop(.lifetime)
+                screen.notificationEngine.add(screen.notificationEngine.infos[0])
             }
         }
         #expect(inner.map(\.rule) == [.lifetimeStop, .duplicateRegistration])
@@ -25,7 +25,7 @@ struct DiagnosticsTests {
     @Test func expectDiagnosticsPassesForExactlyTheseRules() throws {
         let screen = InboxScreen(notificationCenter: center)
         let diagnostics = try NotificationLifecycleInspection.expectDiagnostics([.lifetimeStop]) {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         #expect(diagnostics.count == 1)
         try NotificationLifecycleInspection.expectNoDiagnostics {
@@ -47,8 +47,8 @@ struct DiagnosticsTests {
         let reordered = try #require(
             caughtFailure {
                 try NotificationLifecycleInspection.expectDiagnostics([.duplicateRegistration, .lifetimeStop]) {
-                    screen.stopListeningForNotifications(withLifespan: .lifetime)
-                    screen.addNotificationInfo(screen.notificationInfos[0])
+                    screen.notificationEngine.stop(.lifetime)
+                    screen.notificationEngine.add(screen.notificationEngine.infos[0])
                 }
             }
         )
@@ -67,7 +67,7 @@ struct DiagnosticsTests {
             }
         )
         #expect(
-            unexpected.summary == "Expected the block to report no diagnostic, but it reported [empty-lifespan-name]."
+            unexpected.summary == "Expected the block to report no diagnostic, but it reported [empty-name]."
         )
     }
 
@@ -85,13 +85,13 @@ struct DiagnosticsTests {
         let screen = InboxScreen(notificationCenter: center)
         let diagnostics = await NotificationLifecycleInspection.diagnostics {
             await Task.yield()
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
-            await Task { screen.stopListeningForNotifications(withLifespan: .lifetime) }.value
+            screen.notificationEngine.stop(.lifetime)
+            await Task { screen.notificationEngine.stop(.lifetime) }.value
         }
         #expect(diagnostics.map(\.rule) == [.lifetimeStop, .lifetimeStop])
         try await NotificationLifecycleInspection.expectDiagnostics([.lifetimeStop]) {
             await Task.yield()
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         try await NotificationLifecycleInspection.expectNoDiagnostics { await Task.yield() }
     }
@@ -103,7 +103,7 @@ struct DiagnosticsTests {
                     let center = NotificationCenter()
                     let screen = InboxScreen(notificationCenter: center)
                     return NotificationLifecycleInspection.diagnostics {
-                        for _ in 0...index { screen.stopListeningForNotifications(withLifespan: .lifetime) }
+                        for _ in 0...index { screen.notificationEngine.stop(.lifetime) }
                     }.count
                 }
             }
@@ -114,11 +114,11 @@ struct DiagnosticsTests {
 
     @Test func swiftTestingExpectationsRecordAtTheGivenLocation() {
         let screen = InboxScreen(notificationCenter: center)
-        expectDiagnostics([.lifetimeStop]) { screen.stopListeningForNotifications(withLifespan: .lifetime) }
+        expectDiagnostics([.lifetimeStop]) { screen.notificationEngine.stop(.lifetime) }
         expectNoDiagnostics { screen.appear() }
         expectIssue(at: location(line: 70), containing: ["Expected the block to report no diagnostic"]) {
             expectDiagnostics([], sourceLocation: location(line: 70)) {
-                screen.stopListeningForNotifications(withLifespan: .lifetime)
+                screen.notificationEngine.stop(.lifetime)
             }
         }
         expectIssue(
@@ -126,7 +126,7 @@ struct DiagnosticsTests {
             containing: ["Expected no NotificationLifecycle diagnostic (expectNoDiagnostics)", "[lifetime-stop]"]
         ) {
             expectNoDiagnostics(sourceLocation: location(line: 71)) {
-                screen.stopListeningForNotifications(withLifespan: .lifetime)
+                screen.notificationEngine.stop(.lifetime)
             }
         }
     }
@@ -135,7 +135,7 @@ struct DiagnosticsTests {
         let screen = InboxScreen(notificationCenter: center)
         await expectDiagnostics([.lifetimeStop]) {
             await Task.yield()
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         let value = await expectNoDiagnostics {
             await Task.yield()
@@ -145,7 +145,7 @@ struct DiagnosticsTests {
         await withKnownIssue {
             await expectNoDiagnostics {
                 await Task.yield()
-                screen.stopListeningForNotifications(withLifespan: .lifetime)
+                screen.notificationEngine.stop(.lifetime)
             }
         }
     }
@@ -164,9 +164,9 @@ struct StrictDiagnosticsTests {
 
     @Test func diagnosticCapturedWhereItIsExpectedDoesNotFail() throws {
         let screen = InboxScreen(notificationCenter: center)
-        expectDiagnostics([.lifetimeStop]) { screen.stopListeningForNotifications(withLifespan: .lifetime) }
+        expectDiagnostics([.lifetimeStop]) { screen.notificationEngine.stop(.lifetime) }
         try NotificationLifecycleInspection.expectDiagnostics([.lifetimeStop]) {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
     }
 
@@ -175,7 +175,7 @@ struct StrictDiagnosticsTests {
         let testLocation = Test.current?.sourceLocation
         let issues = Tally()
         withKnownIssue {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         } matching: { issue in
             issues.increment()
             let comment = issue.comments.map(\.rawValue).joined()
@@ -192,7 +192,7 @@ struct StrictDiagnosticsTests {
     @Test func unexpectedDiagnosticInAChildTaskFailsTheTest() async {
         let screen = InboxScreen(notificationCenter: center)
         await withKnownIssue {
-            await Task { screen.stopListeningForNotifications(withLifespan: .lifetime) }.value
+            await Task { screen.notificationEngine.stop(.lifetime) }.value
         }
     }
 }
@@ -200,7 +200,7 @@ struct StrictDiagnosticsTests {
 @Test(.failsOnUnexpectedDiagnostics) func strictModeOnOneTest() {
     let screen = InboxScreen(notificationCenter: NotificationCenter())
     withKnownIssue {
-        _ = screen.addNotificationInfo(screen.notificationInfos[0])
+        _ = screen.notificationEngine.add(screen.notificationEngine.infos[0])
     } matching: { issue in
         issue.comments.map(\.rawValue).joined().contains("[duplicate-registration]")
     }

@@ -27,8 +27,8 @@ struct LifecycleScriptTests {
         try NotificationLifecycleInspection.expectLifecycle(
             of: screen,
             [
-                .perform("stop the ping info", listening: []) { screen.notificationInfos[0].stopListening() },
-                .perform("start it again", listening: [.ping]) { screen.notificationInfos[0].startListening() },
+                .perform("stop the ping info", listening: []) { screen.notificationEngine.infos[0].stopListening() },
+                .perform("start it again", listening: [.ping]) { screen.notificationEngine.infos[0].startListening() },
             ]
         )
     }

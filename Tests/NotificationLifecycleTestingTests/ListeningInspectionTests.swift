@@ -12,7 +12,7 @@ struct ListeningInspectionTests {
     @Test func lifetimeInfoListensAfterInit() throws {
         let screen = InboxScreen(notificationCenter: center)
         let info = try NotificationLifecycleInspection.expectListening(screen, to: .ping)
-        #expect(info === screen.notificationInfos[0])
+        #expect(info === screen.notificationEngine.infos[0])
         try NotificationLifecycleInspection.expectListening(
             screen,
             to: .ping,
@@ -99,14 +99,14 @@ struct ListeningInspectionTests {
         #expect(
             failure.summary.hasSuffix(
                 "its lifespan custom(\"editing\") is not active. Call "
-                    + "startListeningForNotifications(withLifespan: .custom(\"editing\")) first."
+                    + "notificationEngine.start(.custom(\"editing\")) first."
             )
         )
     }
 
     @Test func failsForAnInfoStoppedOnItsOwn() throws {
         let screen = InboxScreen(notificationCenter: center)
-        screen.notificationInfos[0].stopListening()
+        screen.notificationEngine.infos[0].stopListening()
         let failure = try #require(
             caughtFailure { try NotificationLifecycleInspection.expectListening(screen, to: .ping) }
         )

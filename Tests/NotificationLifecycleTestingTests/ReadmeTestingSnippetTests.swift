@@ -59,7 +59,7 @@ struct MailScreenTests {
     @Test func reportsMisuse() {
         let screen = MailScreen(notificationCenter: center)
         expectDiagnostics([.lifetimeStop]) {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
     }
 }

@@ -18,7 +18,7 @@ struct RegistrationsInspectionTests {
         let screen = InboxScreen(notificationCenter: center)
         try NotificationLifecycleInspection.expectRegistrations(of: screen, inboxAfterInit)
         screen.appear()
-        screen.startListeningForNotifications(withLifespan: .editing)
+        screen.notificationEngine.start(.editing)
         try NotificationLifecycleInspection.expectRegistrations(
             of: screen,
             [
@@ -123,7 +123,7 @@ struct RegistrationsInspectionTests {
     @Test func releasedControllerLeavesNoRegistrationAndNoInfo() throws {
         var screen: InboxScreen? = InboxScreen(notificationCenter: center)
         screen?.appear()
-        screen?.startListeningForNotifications(withLifespan: .editing)
+        screen?.notificationEngine.start(.editing)
         let failure = try #require(
             caughtFailure { try NotificationLifecycleInspection.expectNoRegistrations(on: center) }
         )

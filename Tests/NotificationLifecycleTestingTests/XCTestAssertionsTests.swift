@@ -200,7 +200,7 @@ final class XCTestAssertionsTests: FailureCapturingTestCase {
     func testDiagnostics_expectedRulesPassAndOthersFail() {
         let screen = InboxScreen(notificationCenter: center)
         let diagnostics = XCTAssertDiagnostics([.lifetimeStop]) {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         XCTAssertEqual(diagnostics.map(\.rule), [.lifetimeStop])
         XCTAssertNoDiagnostics { screen.appear() }
@@ -210,7 +210,9 @@ final class XCTestAssertionsTests: FailureCapturingTestCase {
         assertOneFailure(failures, atLine: line, containing: "to report [lifetime-stop], but it reported none.")
 
         let strictLine = #line + 1
-        let strictFailures = capturedFailures { XCTAssertNoDiagnostics { _ = screen.addNotificationInfo(screen.ping) } }
+        let strictFailures = capturedFailures {
+            XCTAssertNoDiagnostics { _ = screen.notificationEngine.add(screen.ping) }
+        }
         assertOneFailure(
             strictFailures,
             atLine: strictLine,
@@ -222,7 +224,7 @@ final class XCTestAssertionsTests: FailureCapturingTestCase {
         let screen = InboxScreen(notificationCenter: center)
         await XCTAssertDiagnostics([.lifetimeStop]) {
             await Task.yield()
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         let value = await XCTAssertNoDiagnostics {
             await Task.yield()
@@ -253,12 +255,12 @@ final class XCTestStrictModeTests: FailureCapturingTestCase {
 
     func testCapturedDiagnosticDoesNotFail() {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        XCTAssertDiagnostics([.lifetimeStop]) { screen.stopListeningForNotifications(withLifespan: .lifetime) }
+        XCTAssertDiagnostics([.lifetimeStop]) { screen.notificationEngine.stop(.lifetime) }
     }
 
     func testUnexpectedDiagnosticFails() {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        let failures = capturedFailures { screen.stopListeningForNotifications(withLifespan: .lifetime) }
+        let failures = capturedFailures { screen.notificationEngine.stop(.lifetime) }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("[lifetime-stop]") == true)
     }
@@ -267,7 +269,7 @@ final class XCTestStrictModeTests: FailureCapturingTestCase {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
         let failures = await capturedFailures {
             await Task.yield()
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
         XCTAssertEqual(failures.count, 1)
     }

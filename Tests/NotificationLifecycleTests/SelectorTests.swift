@@ -76,7 +76,7 @@ struct SelectorTests {
                 .adding("", Observer.refresh)
                 .adding("handle:", Observer.handle)
         }
-        #expect(diagnostics.map(\.rule) == Array(repeating: .invalidSelectorDeclaration, count: 4))
+        #expect(diagnostics.map(\.rule) == Array(repeating: .unknownSelector, count: 4))
         #expect(diagnostics[0].message.contains("name it \"handle:\""))
         #expect(table.selectors == ["handle:"])
     }

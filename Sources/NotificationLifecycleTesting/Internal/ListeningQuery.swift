@@ -6,7 +6,7 @@ struct ListeningQuery {
     let name: Notification.Name?
     let sender: SenderFilter?
     let lifespan: Lifespan?
-    let handler: NotificationInfo.Handler?
+    let handler: NotificationHandler?
 
     func matchesName(_ registration: NotificationRegistration) -> Bool {
         name.map { $0 == registration.name } ?? true

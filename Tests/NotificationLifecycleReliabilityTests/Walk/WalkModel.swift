@@ -331,7 +331,7 @@ struct WalkModel {
         return (rules, plan.id)
     }
 
-    /// `addNotificationInfo(_:)` of an info the walk already holds.
+    /// `notificationEngine.add(_:)` of an info the walk already holds.
     mutating func addExisting(_ infoID: Int, to id: Int) -> (rules: [Rule], added: Bool) {
         if controllers[id]!.infos.contains(infoID) { return ([.duplicateRegistration], false) }
         if duplicate(of: infos[infoID]!.plan, in: id) != nil { return ([.duplicateRegistration], false) }

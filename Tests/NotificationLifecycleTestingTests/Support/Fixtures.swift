@@ -36,12 +36,12 @@ final class InboxScreen: ControllerBase, @unchecked Sendable {
     func didPing(_ notification: Notification) {}
 
     /// The lifetime ping info, declared first.
-    var ping: NotificationInfo { notificationInfos[0] }
+    var ping: NotificationInfo { notificationEngine.infos[0] }
 
     /// Yields, then makes the lifetime-stop mistake: a misuse reported from an asynchronous context.
     func stopLifetimeLater() async {
         await Task.yield()
-        stopListeningForNotifications(withLifespan: .lifetime)
+        notificationEngine.stop(.lifetime)
     }
 }
 
@@ -77,5 +77,15 @@ final class EngineHost: NotificationEngineOwner, @unchecked Sendable {
         notificationEngine = NotificationEngine(center: center)
         addLifetimeNotificationInfo(forName: .ping) { _, _ in }
         addVisibleNotificationInfo(forName: .pong) { _, _ in }
+    }
+}
+
+/// A `@MainActor` class that owns an engine, as a view model does.
+@MainActor
+final class MainActorHost: MainActorNotificationEngineOwner {
+    let notificationEngine: NotificationEngine
+
+    init(center: NotificationCenter) {
+        notificationEngine = NotificationEngine(center: center)
     }
 }

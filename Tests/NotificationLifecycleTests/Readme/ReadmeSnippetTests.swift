@@ -23,7 +23,7 @@ struct ReadmeSnippetTests {
     @Test func quickStartControllerStopsEverythingWhenReleased() {
         var inbox: InboxController? = InboxController(notificationCenter: center)
         inbox?.appear()
-        let infos = inbox?.notificationInfos ?? []
+        let infos = inbox?.notificationEngine.infos ?? []
         #expect(infos.map(\.isListening) == [true, true])
         weak let probe = inbox
         inbox = nil
@@ -52,7 +52,9 @@ struct ReadmeSnippetTests {
         #expect(compose.keyboardShows == 1)  // the subclass's override is the one called
         center.post(name: .keyboardWillHide, object: nil)
         #expect(compose.bottomInset == 0)
-        #expect(compose.notificationInfos.map(\.handler.description) == ["keyboardWillShow:", "keyboardWillHide"])
+        #expect(
+            compose.notificationEngine.infos.map(\.handler.description) == ["keyboardWillShow:", "keyboardWillHide"]
+        )
     }
 
     /// The README's view controller uses the default center; it posts a name only this test posts.
@@ -67,7 +69,7 @@ struct ReadmeSnippetTests {
         #expect(screen?.profileReloads == 1)
 
         screen?.viewWillAppear(true)
-        let infos = screen?.notificationInfos ?? []
+        let infos = screen?.notificationEngine.infos ?? []
         weak let probe = screen
         screen = nil
         #expect(probe == nil)

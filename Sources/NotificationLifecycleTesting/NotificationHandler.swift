@@ -1,0 +1,29 @@
+import NotificationLifecycle
+
+/// What handles a notification, as an assertion names it: a selector name, or a closure.
+public struct NotificationHandler: Hashable, Sendable, CustomStringConvertible {
+    /// The selector name, or `nil` for a closure.
+    public let selector: String?
+
+    /// A handler named by a selector, such as `.selector("keyboardWillShow:")`.
+    public static func selector(_ selector: String) -> NotificationHandler {
+        NotificationHandler(selector: selector)
+    }
+
+    /// A closure handler.
+    public static let closure = NotificationHandler(selector: nil)
+
+    /// `"keyboardWillShow:"`, or `"closure"`.
+    public var description: String {
+        selector ?? "closure"
+    }
+
+    /// The handler of `info`.
+    init(_ info: NotificationInfo) {
+        self.selector = info.selector
+    }
+
+    private init(selector: String?) {
+        self.selector = selector
+    }
+}
