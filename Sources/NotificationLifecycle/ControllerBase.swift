@@ -72,9 +72,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public init(notificationCenter: NotificationCenter = .default, fileID: String = #fileID, line: Int = #line) {
         self.notificationEngine = NotificationEngine(center: notificationCenter, lifetimeActive: false)
-        notificationEngine.beginPopulating()
         populateNotificationInfos()
-        if !notificationEngine.finishPopulating() {
+        if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
             let first = notificationEngine.infos.first
             reportDiagnostic(
                 .superNotCalled,
@@ -138,7 +137,7 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
                 + "them later would lose its listeners"
         }
         return "the listeners that " + skipped.joined(separator: " and ")
-            + " declare in populateNotificationInfos() were never added"
+            + (skipped.count == 1 ? " declares" : " declare") + " in populateNotificationInfos() were never added"
     }
 
     /// The selector names this controller answers. The base class answers none.

@@ -213,6 +213,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let invocation: Invocation
         if let entry = table.entries[selector], entry.accepts(observer) {
             invocation = entry.invocation
+        } else if table.rejected.contains(selector) {
+            // Its entry was malformed and reported where it was declared: one cause, one report.
+            invocation = .unresolved
         } else {
             let known = table.selectors.map { "\"\($0.name)\"" }.joined(separator: ", ")
             let reason: String
@@ -502,11 +505,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Starts listening. Does nothing when the info already listens.
     ///
-    /// An info whose selector was unknown, whose observer is gone, or whose sender is gone does not listen; the
-    /// call reports why.
-    public func startListening() {
+    /// An info whose selector was unknown (reported when it was made), whose observer is gone, or whose sender is
+    /// gone does not listen; a gone observer or sender is reported the first time it stops a start.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func startListening(fileID: String = #fileID, line: Int = #line) {
         var kept = KeptObjects()
-        report(start(byHold: false, keeping: &kept))
+        report(start(byHold: false, keeping: &kept), fileID: fileID, line: line)
     }
 
     /// Stops listening. Does nothing when the info does not listen.
@@ -523,6 +530,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case unresolvedSelector
         case observerReleased
         case senderReleased
+        /// Not listening for a reason already reported.
+        case notListening
     }
 
     /// Starts listening without reporting: the engine collects outcomes and reports them after its lock.
@@ -550,32 +559,28 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         withCore { _ = $0.stop(for: self, givingUpFrom: owner) }
     }
 
-    /// Reports a start that could not listen.
-    package func report(_ outcome: StartOutcome) {
+    /// Reports a start that could not listen, at the call that started it (`fileID`, `line`).
+    ///
+    /// An unknown selector was reported when the info was made, and is not reported again.
+    package func report(_ outcome: StartOutcome, fileID: String, line: Int) {
         switch outcome {
-        case .started, .alreadyListening:
+        case .started, .alreadyListening, .unresolvedSelector, .notListening:
             return
-        case .unresolvedSelector:
-            reportDiagnostic(
-                .unknownSelector,
-                "Expected \(self) to have a handler, but its selector was not found when it was made (reported "
-                    + "then). Declare the selector in the observer's notificationSelectors. It does not listen.",
-                fileID: fileID,
-                line: line
-            )
         case .observerReleased:
             reportDiagnostic(
                 .observerReleased,
-                "Expected the observer of \(self) to be alive when starting, but it was released. Make a new "
-                    + "info for a live observer, or keep the observer. It does not listen.",
+                "Expected the observer of \(self) (made at \(self.fileID):\(self.line)) to be alive when starting, "
+                    + "but it was released. Make a new info for a live observer, or keep the observer. It does not "
+                    + "listen; this is reported once.",
                 fileID: fileID,
                 line: line
             )
         case .senderReleased:
             reportDiagnostic(
                 .senderReleased,
-                "Expected the sender that \(self) filters on to be alive when starting, but it was released; "
-                    + "the info will not widen to any sender. Make a new info for a live sender. It does not listen.",
+                "Expected the sender that \(self) (made at \(self.fileID):\(self.line)) filters on to be alive when "
+                    + "starting, but it was released; the info will not widen to any sender. Make a new info for a "
+                    + "live sender. It does not listen; this is reported once.",
                 fileID: fileID,
                 line: line
             )

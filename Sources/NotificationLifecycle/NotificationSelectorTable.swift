@@ -26,6 +26,8 @@ public struct NotificationSelectorTable: Sendable {
     }
 
     private(set) var entries: [NotificationSelector: Entry] = [:]
+    /// Names whose entry was malformed and reported when declared; an info naming one is not reported again.
+    private(set) var rejected: Set<NotificationSelector> = []
 
     /// Makes an empty table.
     public init() {}
@@ -130,7 +132,7 @@ public struct NotificationSelectorTable: Sendable {
                 fileID: fileID,
                 line: line
             )
-            return self
+            return rejecting(selector)
         }
         if let wantsNotification, wantsNotification != selector.takesNotification {
             let fix =
@@ -146,14 +148,22 @@ public struct NotificationSelectorTable: Sendable {
                 fileID: fileID,
                 line: line
             )
-            return self
+            return rejecting(selector)
         }
         var copy = self
+        copy.rejected.remove(selector)
         copy.entries[selector] = Entry(
             invocation: invocation,
             observerType: String(reflecting: Observer.self),
             accepts: { $0 is Observer }
         )
+        return copy
+    }
+
+    /// The table without the malformed entry, which is remembered as reported (an earlier entry of the name stays).
+    private func rejecting(_ selector: NotificationSelector) -> NotificationSelectorTable {
+        var copy = self
+        copy.rejected.insert(selector)
         return copy
     }
 }

@@ -57,13 +57,15 @@ struct EveryNotificationWithMessagesTests {
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    @Test func everyNotificationInfoOnAnotherCenterIsNotReported() {
+    @Test func everyNotificationInfoOnAnotherCenterIsRefusedForItsCenterNotForTheMessages() {
         let controller = ScriptedController(notificationCenter: center)
         controller.addMessageInfo(for: Synced.self) { _, _ in }
         let rules = reportedRules {
             controller.notificationEngine.add(NotificationInfo(name: nil, center: NotificationCenter()) { _ in })
         }
-        #expect(rules == [.everyNotification])
+        // Made with name nil (reported), then refused for its center: no message conflict on this center.
+        #expect(rules == [.everyNotification, .centerMismatch])
+        #expect(controller.notificationEngine.infos.count == 1)
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)

@@ -57,22 +57,4 @@ struct ReadmeSnippetTests {
         )
     }
 
-    /// The README's view controller uses the default center; it posts a name only this test posts.
-    @Test func viewControllerForwardsItsLifecycleToTheEngine() {
-        var screen: ProfileViewController? = ProfileViewController()
-        screen?.viewDidLoad()
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        screen?.viewWillAppear(true)
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        screen?.viewDidDisappear(true)
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        #expect(screen?.profileReloads == 1)
-
-        screen?.viewWillAppear(true)
-        let infos = screen?.notificationEngine.infos ?? []
-        weak let probe = screen
-        screen = nil
-        #expect(probe == nil)
-        #expect(infos.allSatisfy { !$0.isListening })
-    }
 }
