@@ -9,6 +9,7 @@ struct ReadmeSnippetTests {
 
     @Test func quickStartListensByLifespan() {
         // README: "Quick start" (using the controller)
+        let center = NotificationCenter()
         let inbox = InboxController(notificationCenter: center)
         inbox.appear()
         center.post(name: .messagesDidArrive, object: nil)
