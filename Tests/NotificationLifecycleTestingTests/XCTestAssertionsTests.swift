@@ -209,7 +209,7 @@ final class XCTestAssertionsTests: FailureCapturingTestCase {
         let failures = capturedFailures { XCTAssertDiagnostics([.lifetimeStop]) { screen.disappear() } }
         assertOneFailure(failures, atLine: line, containing: "to report [lifetime-stop], but it reported none.")
 
-        let strictLine = #line + 1
+        let strictLine = #line + 2
         let strictFailures = capturedFailures {
             XCTAssertNoDiagnostics { _ = screen.notificationEngine.add(screen.ping) }
         }
