@@ -70,8 +70,7 @@ enum GRDBStoreDemo {
         show(service)
 
         print("")
-        print("6. listen(during:) around a save that violates the unique title: inserts \"Pay rent\", then a second")
-        print("   \"Water plants\"")
+        print("6. listen(during:) around a save that inserts \"Pay rent\", then \"Water plants\" again (unique title)")
         do {
             try didSave.listen(during: {
                 print("   listening during the save: \(didSave.isListening)")
@@ -92,10 +91,10 @@ enum GRDBStoreDemo {
 
         print("")
         print("7. What is on disk, read through a second connection to the file")
-        for task in try TaskStore(path: path, center: NotificationCenter()).allTasks() {
-            print("   \(task.id ?? 0): \(task.title)\(task.isDone ? " (done)" : "")")
-        }
-
+        let onDisk = try TaskStore(path: path, center: NotificationCenter()).allTasks()
+        print(
+            "   on disk: \(onDisk.map { "\($0.id ?? 0): \($0.title)\($0.isDone ? " (done)" : "")" }.joined(separator: ", "))"
+        )
         print("")
         print("8. The service is released")
         let infos = service?.notificationEngine.infos ?? []
