@@ -13,8 +13,7 @@ extension Lifespan {
 /// Both listen to the same store's `taskStoreDidSave` under different lifespans:
 /// - lifetime: after every committed save, reads the open-task count from the store (the save is committed, so
 ///   the read sees it);
-/// - `.syncing`: adds each save's changes to the outbox that ``finishSync()``
-///   hands over.
+/// - `.syncing`: adds each save's changes to the outbox that ``finishSync()`` hands over.
 public final class TaskSyncService: ControllerBase {
     /// The store listened to; saves of other stores are not heard.
     public let store: TaskStore
