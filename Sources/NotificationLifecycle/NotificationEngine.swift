@@ -3,10 +3,11 @@ public import Foundation
 /// The machinery behind ``ControllerBase``: a set of infos and the lifespans that are active now.
 ///
 /// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
-/// `UIViewController`. Conform to ``NotificationEngineOwner`` to get the same shorthands, and forward the lifecycle:
+/// `UIViewController`. Conform to ``NotificationEngineOwner`` (``MainActorNotificationEngineOwner`` for a
+/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
 ///
 /// ```swift
-/// final class ScreenViewController: UIViewController, NotificationEngineOwner {
+/// final class ScreenViewController: UIViewController, MainActorNotificationEngineOwner {
 ///     let notificationEngine = NotificationEngine()
 ///
 ///     override func viewDidLoad() {

@@ -20,11 +20,11 @@ public import Foundation
 /// ## Where handlers run
 /// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
 /// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
-/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are scheduled on the main actor
-/// otherwise.
+/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are
+/// scheduled on the main actor otherwise.
 ///
 /// ## Guarantees
-/// - One registration per listening info, whatever threads call ``startListening()`` at once.
+/// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.
 /// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
 ///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
 ///   on another thread may finish.
@@ -36,9 +36,10 @@ public import Foundation
 /// An info can register for one of Foundation's typed messages instead of a notification name: a
 /// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
 /// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
-/// particular order). Make one with the `init(for:…)` initialisers or the `add…MessageInfo(for:…)` shorthands of
-/// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
-/// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
+/// particular order). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``messageType`` tells which message. The guarantees above hold for it too, with
+/// the message's subject in the place of the sender; an asynchronous call that has not begun when the info stops is
+/// not made.
 ///
 /// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
 /// > observer. The package never registers such an observer itself and never posts a message. An info made with
