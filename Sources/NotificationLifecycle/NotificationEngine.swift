@@ -132,8 +132,10 @@ public final class NotificationEngine: Sendable {
 
     /// Adds an info; starts it at once when its lifespan is active.
     ///
-    /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
+    /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
+    /// reported, and so is an info that already belongs to another engine, an info that registers with another
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll()``
+    /// ran). A `name: nil` info and a typed-message info (or message sequence) on
     /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
     ///

@@ -167,7 +167,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -267,7 +268,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - name: The notification name, or `nil` for every notification (reported).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -388,7 +390,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info holds a registration on its center now.
     ///
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
-    /// it (and reports it once, for an info no controller owns) and answers `false`.
+    /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for
+    /// an info no engine owns (an owner stops its infos itself).
     public var isListening: Bool {
         var kept = KeptObjects()
         var sender: AnyObject?

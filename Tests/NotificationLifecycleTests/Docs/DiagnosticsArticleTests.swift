@@ -64,6 +64,16 @@ struct DiagnosticsArticleTests {
         #expect(reportedRules { info.startListening() }.isEmpty)
     }
 
+    @Test func senderReleasedWhileAnOwnedInfoListens() {
+        let controller = ScriptedController(notificationCenter: center)
+        var sender: Sender? = Sender()
+        let info = controller.addLifetimeNotificationInfo(forName: .ping, object: sender) { _, _ in }
+        sender = nil
+        var listening = true
+        #expect(reportedRules { listening = info.isListening } == [.senderReleased])
+        #expect(!listening)
+    }
+
     @Test func observerReleased() {
         var observer: SelectorObserver? = SelectorObserver()
         let info = NotificationInfo(observer: observer!, selector: "didPing:", name: .ping, center: center)
