@@ -53,6 +53,16 @@ public import Foundation
 /// ### Declaring listeners
 /// - ``populateNotificationInfos()``
 /// - ``notificationSelectors``
+/// - ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)``
+/// - ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1q3pz``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-3g9ds``
+///
+/// ### The seed's names
+/// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
+/// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
 ///
 /// ### The lifecycle
 /// - ``init(notificationCenter:fileID:line:)``

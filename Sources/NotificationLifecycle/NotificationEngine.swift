@@ -3,10 +3,11 @@ public import Foundation
 /// The machinery behind ``ControllerBase``: a set of infos and the lifespans that are active now.
 ///
 /// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
-/// `UIViewController`. Conform to ``NotificationEngineOwner`` to get the same shorthands, and forward the lifecycle:
+/// `UIViewController`. Conform to ``NotificationEngineOwner`` (``MainActorNotificationEngineOwner`` for a
+/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
 ///
 /// ```swift
-/// final class ScreenViewController: UIViewController, NotificationEngineOwner {
+/// final class ScreenViewController: UIViewController, MainActorNotificationEngineOwner {
 ///     let notificationEngine = NotificationEngine()
 ///
 ///     override func viewDidLoad() {
@@ -131,8 +132,10 @@ public final class NotificationEngine: Sendable {
 
     /// Adds an info; starts it at once when its lifespan is active.
     ///
-    /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
+    /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
+    /// reported, and so is an info that already belongs to another engine, an info that registers with another
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll()``
+    /// ran). A `name: nil` info and a typed-message info (or message sequence) on
     /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
     ///

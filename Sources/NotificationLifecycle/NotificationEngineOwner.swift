@@ -17,8 +17,8 @@ public import Foundation
 /// ### Declaring listeners
 /// - ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)``
 /// - ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)``
-/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-(_,_,_,_,_,_,@MainActor(Self,Message)->Void)``
-/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-(_,_,_,_,_,_,(Self,Message)async->Void)``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1f7nr``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-5gtdd``
 ///
 /// ### The seed's names
 /// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``

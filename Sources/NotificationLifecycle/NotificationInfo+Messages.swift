@@ -59,7 +59,8 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
@@ -110,7 +111,8 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.

@@ -20,11 +20,11 @@ public import Foundation
 /// ## Where handlers run
 /// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
 /// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
-/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are scheduled on the main actor
-/// otherwise.
+/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are
+/// scheduled on the main actor otherwise.
 ///
 /// ## Guarantees
-/// - One registration per listening info, whatever threads call ``startListening()`` at once.
+/// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.
 /// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
 ///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
 ///   on another thread may finish.
@@ -36,9 +36,10 @@ public import Foundation
 /// An info can register for one of Foundation's typed messages instead of a notification name: a
 /// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
 /// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
-/// particular order). Make one with the `init(for:…)` initialisers or the `add…MessageInfo(for:…)` shorthands of
-/// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
-/// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
+/// particular order). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``messageType`` tells which message. The guarantees above hold for it too, with
+/// the message's subject in the place of the sender; an asynchronous call that has not begun when the info stops is
+/// not made.
 ///
 /// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
 /// > observer. The package never registers such an observer itself and never posts a message. An info made with
@@ -166,7 +167,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -266,7 +268,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - name: The notification name, or `nil` for every notification (reported).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -387,7 +390,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info holds a registration on its center now.
     ///
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
-    /// it (and reports it once, for an info no controller owns) and answers `false`.
+    /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for
+    /// an info no engine owns (an owner stops its infos itself).
     public var isListening: Bool {
         var kept = KeptObjects()
         var sender: AnyObject?

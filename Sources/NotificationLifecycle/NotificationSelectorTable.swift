@@ -2,7 +2,7 @@ public import Foundation
 
 /// The selector names a type answers and the method each one calls.
 ///
-/// Build it by chaining ``adding(_:_:fileID:line:)-22iau`` calls on an empty table, or on
+/// Build it by chaining `adding(_:_:)` calls on an empty table, or on
 /// `super.notificationSelectors` in a subclass:
 ///
 /// ```swift
