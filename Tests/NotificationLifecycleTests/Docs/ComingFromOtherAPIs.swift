@@ -4,7 +4,7 @@ import Foundation
 import NotificationLifecycle
 
 // Used from one thread, as a screen is; Foundation calls the block on the posting thread.
-final class HandWrittenInbox: @unchecked Sendable {
+final class HandWrittenFeedScreen: @unchecked Sendable {
     private let center: NotificationCenter
     private var token: (any NSObjectProtocol)?
     private(set) var reloads = 0

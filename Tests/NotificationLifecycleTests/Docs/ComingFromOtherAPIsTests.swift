@@ -9,7 +9,7 @@ struct ComingFromOtherAPIsTests {
     let center = NotificationCenter()
 
     @Test func handWrittenObserverAndDeclaredListenerHearTheSamePosts() {
-        let handWritten = HandWrittenInbox(center: center)
+        let handWritten = HandWrittenFeedScreen(center: center)
         let declared = DeclaredInbox(notificationCenter: center)
         center.post(name: .messagesDidArrive, object: nil)  // neither is on screen: not heard
         handWritten.viewWillAppear()
@@ -24,7 +24,7 @@ struct ComingFromOtherAPIsTests {
     }
 
     @Test func bothStopListeningWhenReleasedWhileVisible() {
-        var handWritten: HandWrittenInbox? = HandWrittenInbox(center: center)
+        var handWritten: HandWrittenFeedScreen? = HandWrittenFeedScreen(center: center)
         var declared: DeclaredInbox? = DeclaredInbox(notificationCenter: center)
         handWritten?.viewWillAppear()
         declared?.appear()
