@@ -94,6 +94,7 @@ public final class NotificationEngine: Sendable {
         self.state = LockedValueBox(state)
         self.listing = Listing(self.state)
         RegistrationLedger.insert(listing)
+        DiagnosticRouting.claim(center)
     }
 
     deinit {
@@ -199,7 +200,8 @@ public final class NotificationEngine: Sendable {
                 "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
                     + "registered twice.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .duplicate(let existing):
             reportDiagnostic(
@@ -208,7 +210,8 @@ public final class NotificationEngine: Sendable {
                     + "handler as one already added (first added from \(existing.fileID):\(existing.line)). "
                     + "Remove one of them; the second is not registered.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return existing
         case .foreign:
@@ -217,7 +220,8 @@ public final class NotificationEngine: Sendable {
                 "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
                     + "engine. Make a new info for this one; it is not added.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
         return nil
@@ -243,7 +247,8 @@ public final class NotificationEngine: Sendable {
                 "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
                     + "the controller it was added to, or call stopListening() on it.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
     }
@@ -273,7 +278,8 @@ public final class NotificationEngine: Sendable {
                     + "(withLifespan: .lifetime) was called. Use a custom lifespan for listeners that pause; "
                     + "nothing was stopped.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return
         }
@@ -366,7 +372,8 @@ public final class NotificationEngine: Sendable {
                     + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
                     + "init. Nothing was changed.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return
         }
@@ -420,7 +427,8 @@ public final class NotificationEngine: Sendable {
                 + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
                 + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
             fileID: fileID,
-            line: line
+            line: line,
+            about: center
         )
     }
 

@@ -551,7 +551,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 "Expected \(self) to have a handler, but its selector was not found when it was made (reported "
                     + "then). Declare the selector in the observer's notificationSelectors. It does not listen.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .observerReleased:
             reportDiagnostic(
@@ -559,7 +560,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 "Expected the observer of \(self) to be alive when starting, but it was released. Make a new "
                     + "info for a live observer, or keep the observer. It does not listen.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .senderReleased:
             reportDiagnostic(
@@ -567,7 +569,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 "Expected the sender that \(self) filters on to be alive when starting, but it was released; "
                     + "the info will not widen to any sender. Make a new info for a live sender. It does not listen.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
     }

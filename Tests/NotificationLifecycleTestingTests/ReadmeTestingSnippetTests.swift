@@ -4,6 +4,7 @@ import Foundation
 import NotificationLifecycle
 import NotificationLifecycleTesting
 import Testing
+import XCTest
 
 extension Notification.Name {
     static let inboxDidChange = Notification.Name("InboxDidChange")
@@ -27,24 +28,25 @@ struct MailScreenTests {
 
     @Test func listensToThemeChangesOnlyWhileVisible() {
         let screen = MailScreen(notificationCenter: center)
-        expectListening(screen, to: .inboxDidChange, lifespan: .lifetime)
+        expectListening(screen, to: .name(.inboxDidChange), lifespan: .lifetime)
         expectLifecycle(
             of: screen,
             [
-                .initially(listening: [.inboxDidChange]),
-                .appear(listening: [.inboxDidChange, .themeDidChange]),
-                .disappear(listening: [.inboxDidChange]),
+                .initially(listening: [.name(.inboxDidChange)]),
+                .appear(listening: [.name(.inboxDidChange), .name(.themeDidChange)]),
+                .disappear(listening: [.name(.inboxDidChange)]),
             ]
         )
     }
 
-    @Test func deliversEachInboxChangeOnce() {
+    @Test func deliversEachInboxChangeOnce() async {
         let screen = MailScreen(notificationCenter: center)
-        let recorder = DeliveryRecorder(recording: screen)
-        center.post(name: .inboxDidChange, object: nil)
+        let recorder = DeliveryRecorder()
+        recorder.record(screen)
         center.post(name: .themeDidChange, object: nil)
-        expectDelivered(.inboxDidChange, in: recorder)
-        expectNotDelivered(.themeDidChange, in: recorder)
+        Task.detached { [center] in center.post(name: .inboxDidChange, object: nil) }
+        await waitForDeliveries(of: .name(.inboxDidChange), in: recorder)
+        expectDelivered(.name(.themeDidChange), .never, in: recorder)
     }
 
     @Test func leavesNothingBehind() {
@@ -59,7 +61,23 @@ struct MailScreenTests {
     @Test func reportsMisuse() {
         let screen = MailScreen(notificationCenter: center)
         expectDiagnostics([.lifetimeStop]) {
-            screen.stopListeningForNotifications(withLifespan: .lifetime)
+            screen.notificationEngine.stop(.lifetime)
         }
+    }
+}
+
+final class MailScreenXCTests: XCTestCase {
+    override func invokeTest() {
+        expectNoDiagnostics { super.invokeTest() }
+    }
+
+    func testListensToThemeChangesOnlyWhileVisible() {
+        let center = NotificationCenter()
+        var screen: MailScreen? = MailScreen(notificationCenter: center)
+        expectNotListening(screen!, to: .name(.themeDidChange))
+        screen?.appear()
+        expectListening(screen!, to: .name(.themeDidChange), lifespan: .visible)
+        expectDeallocated(&screen)
+        expectNoRegistrations(on: center)
     }
 }

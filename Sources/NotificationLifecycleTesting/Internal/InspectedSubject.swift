@@ -11,7 +11,7 @@ struct InspectedSubject {
 
     init(owner: some NotificationEngineOwner) {
         name = "\(type(of: owner))"
-        infos = owner.notificationInfos
+        infos = owner.notificationEngine.infos
         engine = owner.notificationEngine
     }
 
