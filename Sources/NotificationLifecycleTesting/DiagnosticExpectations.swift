@@ -57,7 +57,7 @@ public func expectDiagnostics(
 /// }
 /// ```
 ///
-/// See ``expectDiagnostics(_:fileID:filePath:line:column:_:)-(_,_,_,_,_,()->Void)`` for what the capture sees.
+/// See ``expectDiagnostics(_:fileID:filePath:line:column:_:)`` for what the capture sees.
 ///
 /// - Parameters:
 ///   - rules: The rules of the expected diagnostics, in the order they are reported; `[]` expects none.
@@ -102,7 +102,7 @@ public func expectDiagnostics(
 /// ```
 ///
 /// A report raised in `body`'s task fails the test at once; one raised on another thread or task about a center
-/// the test made something for (see ``expectDiagnostics(_:fileID:filePath:line:column:_:)-(_,_,_,_,_,()->Void)``)
+/// the test made something for (see ``expectDiagnostics(_:fileID:filePath:line:column:_:)``)
 /// fails it when `body` returns. Diagnostics captured inside by `expectDiagnostics` are expected and do not fail
 /// it. The failure is recorded at this call; its message names the file and line of the misuse.
 ///
