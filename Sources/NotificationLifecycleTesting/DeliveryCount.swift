@@ -33,10 +33,10 @@ public struct DeliveryCount: Hashable, Sendable {
         orMore ? count >= number : count == number
     }
 
-    /// Whether a wait can stop once `count` deliveries arrived: only more could change the answer, and for
-    /// `exactly` the answer is no longer yes.
+    /// Whether a wait can stop once `count` deliveries arrived: more can only keep `atLeast` satisfied, or break
+    /// `exactly`. Nothing settles `never`, whose wait lasts its whole timeout.
     func isSettled(by count: Int) -> Bool {
-        number > 0 && count >= number
+        orMore ? count >= number : number > 0 && count >= number
     }
 
     /// The failure for a negative count, which no delivery can satisfy.

@@ -43,8 +43,8 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         let strict = StrictDiagnostics(mode: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
             recordIssue(failure, at: sourceLocation)
         }
+        defer { strict.recordLateReports() }
         try await DiagnosticRouting.withScope(strict.receive, function)
-        strict.recordLateReports()
     }
 }
 

@@ -86,4 +86,44 @@ struct DiagnosticsCaptureTests {
             engine.stopAll()  // the handler holds the engine: let both go
         }
     }
+
+    @Test func theTraitRecordsAnUnexpectedDiagnosticAtTheTest() async throws {
+        let test = try #require(Test.current)
+        let issues = await capturedIssues {
+            try? await strictTrait.provideScope(for: test, testCase: nil) {
+                InboxScreen(notificationCenter: center).notificationEngine.stop(.lifetime)
+            }
+        }
+        #expect(issues.count == 1)
+        #expect(
+            issues.first?.comments.first?.hasPrefix(
+                "Expected no NotificationLifecycle diagnostic (the test runs with .failsOnUnexpectedDiagnostics), but "
+                    + "one was reported: [lifetime-stop]."
+            ) == true
+        )
+        #expect(issues.first?.location == test.sourceLocation)
+    }
+
+    @Test func theTraitRecordsAReportFromAnotherThreadWhenTheTestEnds() async throws {
+        let test = try #require(Test.current)
+        let issues = await capturedIssues {
+            try? await strictTrait.provideScope(for: test, testCase: nil) { [center] in
+                let engine = NotificationEngine(center: center)
+                await onAnotherThread { engine.stop(.lifetime) }
+            }
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.comments.first?.contains("was reported on another thread or task") == true)
+    }
+
+    @Test func theTraitLetsCapturedDiagnosticsThrough() async throws {
+        let test = try #require(Test.current)
+        try await strictTrait.provideScope(for: test, testCase: nil) { [center] in
+            let screen = InboxScreen(notificationCenter: center)
+            expectDiagnostics([.lifetimeStop]) { screen.notificationEngine.stop(.lifetime) }
+        }
+    }
 }
+
+/// The strict-mode trait, applied by hand so that a test can observe what it records.
+private let strictTrait: UnexpectedDiagnosticsTrait = .failsOnUnexpectedDiagnostics

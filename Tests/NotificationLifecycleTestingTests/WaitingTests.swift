@@ -65,4 +65,14 @@ struct WaitingTests {
         #expect(issues.first?.comments.first?.contains("but it was never delivered.") == true)
         withExtendedLifetime(screen) {}
     }
+
+    @Test func atLeastZeroReturnsAtOnce() async {
+        let (_, recorder, screen) = recordedScreen()
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            await waitForDeliveries(.atLeast(0), in: recorder, timeout: .seconds(30))
+        }
+        #expect(elapsed < .seconds(30))
+        withExtendedLifetime(screen) {}
+    }
 }
