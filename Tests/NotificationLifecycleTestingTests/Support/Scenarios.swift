@@ -296,6 +296,7 @@ extension Scenario {
                 let (center, recorder, screen) = recordedScreen()
                 center.post(name: .ping, object: nil)
                 expectDelivered(.name(.ping), to: .selector("didPing:"), in: recorder)
+                withExtendedLifetime(screen) {}
             },
             fails: { site in
                 let (center, recorder, screen) = recordedScreen()
@@ -309,6 +310,7 @@ extension Scenario {
                     line: site.line,
                     column: site.column
                 )
+                withExtendedLifetime(screen) {}
             },
             summary: "Expected ping -> any handler to be delivered once, but it was delivered twice.",
             details: ["Recorded deliveries (2; matching rows are marked >):", ">  1  ping   didPing:"]
@@ -319,6 +321,7 @@ extension Scenario {
                 let (center, recorder, screen) = recordedScreen()
                 for _ in 1...3 { center.post(name: .ping, object: nil) }
                 expectDelivered(.name(.ping), .atLeast(2), in: recorder)
+                withExtendedLifetime(screen) {}
             },
             fails: { site in
                 let (center, recorder, screen) = recordedScreen()
@@ -333,6 +336,7 @@ extension Scenario {
                     line: site.line,
                     column: site.column
                 )
+                withExtendedLifetime(screen) {}
             },
             summary:
                 "Expected ping -> any handler (lifetime) to be delivered at least twice, but it was delivered once."
@@ -343,6 +347,7 @@ extension Scenario {
                 let (center, recorder, screen) = recordedScreen()
                 center.post(name: .pong, object: nil)  // visible: not appeared
                 expectDelivered(.name(.pong), .never, in: recorder)
+                withExtendedLifetime(screen) {}
             },
             fails: { site in
                 let (center, recorder, screen) = recordedScreen()
@@ -365,6 +370,7 @@ extension Scenario {
             passes: {
                 let (_, recorder, screen) = recordedScreen()
                 expectDelivered(.name(.ping), .exactly(0), in: recorder)
+                withExtendedLifetime(screen) {}
             },
             fails: { site in
                 let (_, recorder, screen) = recordedScreen()
@@ -377,6 +383,7 @@ extension Scenario {
                     line: site.line,
                     column: site.column
                 )
+                withExtendedLifetime(screen) {}
             },
             summary: "Expected a delivery count of zero or more, but atLeast(-1) was given. Use .never for no delivery."
         ),
@@ -414,6 +421,7 @@ extension Scenario {
                 let poster = Task.detached { center.post(name: .ping, object: nil) }
                 await waitForDeliveries(of: .name(.ping), in: recorder)
                 await poster.value
+                withExtendedLifetime(screen) {}
             },
             fails: { site in
                 let (center, recorder, screen) = recordedScreen()
@@ -428,6 +436,7 @@ extension Scenario {
                     line: site.line,
                     column: site.column
                 )
+                withExtendedLifetime(screen) {}
             },
             summary: "Expected ping -> any handler to be delivered at least twice within 0.02 seconds, but it was "
                 + "delivered once.",
@@ -458,6 +467,7 @@ extension Scenario {
                 ) {
                     $0.lifespan == .visible
                 }
+                withExtendedLifetime(screen) {}
             },
             summary: "Expected a delivery -> any handler that the predicate accepts to be delivered once within 0.02 "
                 + "seconds, but it was never delivered."
