@@ -45,8 +45,9 @@ struct MailScreenTests {
         recorder.record(screen)
         center.post(name: .themeDidChange, object: nil)
         Task.detached { [center] in center.post(name: .inboxDidChange, object: nil) }
-        await waitForDeliveries(of: .name(.inboxDidChange), in: recorder)
+        await waitForDeliveries(of: .name(.inboxDidChange), in: recorder)  // exactly once, from another task
         expectDelivered(.name(.themeDidChange), .never, in: recorder)
+        expectNotListening(screen, to: .name(.themeDidChange))  // not appeared
     }
 
     @Test func leavesNothingBehind() {
