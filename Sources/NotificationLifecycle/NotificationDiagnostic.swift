@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A report of misuse: which rule was broken, where, and how to fix it.
 ///
@@ -96,31 +96,158 @@ extension NotificationDiagnostic {
     }
 }
 
-/// Where diagnostics go: a task-local handler (tests), else the installed one, else standard error.
+/// Where diagnostics go: the open scope of the reporting task, else the scope that claimed the report's center,
+/// else the installed handler, else standard error.
 package enum DiagnosticRouting {
     package static let global = LockedValueBox<(@Sendable (NotificationDiagnostic) -> Void)?>(nil)
 
-    /// A handler for reports made by code running in the current task (and tasks it creates).
-    @TaskLocal package static var taskHandler: (@Sendable (NotificationDiagnostic) -> Void)?
+    /// The innermost scope opened by the current task (and inherited by the tasks it creates).
+    @TaskLocal package static var scope: DiagnosticScope?
 
-    /// Runs `body` with reports made in this task sent to `handler`.
+    /// A center and the scope in which an engine or info for it was last made.
+    private struct Claim {
+        weak var center: NotificationCenter?
+        let scope: DiagnosticScope
+    }
+
+    private static let claims = LockedValueBox<(byCenter: [ObjectIdentifier: Claim], sweepAt: Int)>(([:], 64))
+
+    /// Runs `body` in a new scope whose reports go to `receive`; see ``DiagnosticScope``.
+    package static func withScope<Result>(
+        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
+        _ body: () throws -> Result
+    ) rethrows -> Result {
+        let scope = DiagnosticScope(parent: self.scope, receive: receive)
+        defer { scope.close() }
+        return try $scope.withValue(scope, operation: body)
+    }
+
+    /// Runs the asynchronous `body` in a new scope whose reports go to `receive`.
+    package static func withScope<Result>(
+        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let scope = DiagnosticScope(parent: self.scope, receive: receive)
+        defer { scope.close() }
+        return try await $scope.withValue(scope, operation: body, isolation: isolation)
+    }
+
+    /// Runs `body` with the reports it raises sent to `handler` (a scope that does not tell where they came from).
     package static func withHandler<Result>(
         _ handler: @escaping @Sendable (NotificationDiagnostic) -> Void,
         _ body: () throws -> Result
     ) rethrows -> Result {
-        try $taskHandler.withValue(handler, operation: body)
+        try withScope({ diagnostic, _ in handler(diagnostic) }, body)
+    }
+
+    /// Records that the current task's scope, if any, made an engine or info for `center`: reports about that
+    /// center raised outside the task then reach the scope too. Costs one task-local read outside a scope.
+    package static func claim(_ center: NotificationCenter) {
+        guard let scope else { return }
+        let id = ObjectIdentifier(center)
+        // Released after the lock: dropped claims may hold the last reference to a scope.
+        let dropped = claims.withLock { claims -> [Claim] in
+            var dropped: [Claim] = []
+            if let old = claims.byCenter.updateValue(Claim(center: center, scope: scope), forKey: id) {
+                dropped.append(old)
+            }
+            if claims.byCenter.count >= claims.sweepAt {
+                let (live, dead) = claims.byCenter.reduce(into: ([ObjectIdentifier: Claim](), [Claim]())) {
+                    if $1.value.center == nil { $0.1.append($1.value) } else { $0.0[$1.key] = $1.value }
+                }
+                claims.byCenter = live
+                claims.sweepAt = max(64, 2 * live.count)
+                dropped += dead
+            }
+            return dropped
+        }
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// The scope that claimed `center`, if its center is still that object.
+    static func claimingScope(of center: NotificationCenter) -> DiagnosticScope? {
+        claims.withLock { claims in
+            guard let claim = claims.byCenter[ObjectIdentifier(center)], claim.center === center else { return nil }
+            return claim.scope
+        }
+    }
+
+    /// Sends `diagnostic` where it belongs; `fallback` is the scope to use when neither the task nor the center
+    /// names an open one (a sequence's maker).
+    static func route(
+        _ diagnostic: NotificationDiagnostic,
+        about center: NotificationCenter?,
+        fallback: DiagnosticScope? = nil
+    ) {
+        if let own = scope, let target = own.openSelfOrAncestor() {
+            target.receive(diagnostic, raisedInScope: target === own)
+        } else if let center, let claimed = claimingScope(of: center)?.openSelfOrAncestor() {
+            claimed.innermostOpenDescendant().receive(diagnostic, raisedInScope: false)
+        } else if let fallback {
+            (fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback).receive(
+                diagnostic,
+                raisedInScope: false
+            )
+        } else if let handler = global.withLock({ $0 }) {
+            handler(diagnostic)
+        } else {
+            FileHandle.standardError.write(Data(diagnostic.standardErrorLine.utf8))
+        }
+    }
+}
+
+/// Where the reports of a test, or of a part of it, go: the testing module's captures and strict modes.
+///
+/// A scope receives the reports raised in its task (and the tasks it creates) while it is open. It also receives,
+/// from any thread, the reports about a center for which an engine or info was made inside it (or inside a scope
+/// nested in it): those go to the innermost scope open in that chain at the time of the report, so a capture opened
+/// later inside the test sees them while it is open. Scopes nest: a child holds its parent.
+package final class DiagnosticScope: Sendable {
+    package let parent: DiagnosticScope?
+    private let receiver: @Sendable (NotificationDiagnostic, Bool) -> Void
+    /// Whether the scope is open, and its open children, latest last.
+    private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope])>((true, []))
+
+    init(parent: DiagnosticScope?, receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void) {
+        self.parent = parent
+        self.receiver = receive
+        parent?.state.withLock { $0.children.append(self) }
+    }
+
+    func close() {
+        state.withLock { $0.isOpen = false }
+        parent?.state.withLock { $0.children.removeAll { $0 === self } }
+    }
+
+    func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
+        receiver(diagnostic, raisedInScope)
+    }
+
+    /// This scope if it is open, else its nearest open ancestor.
+    func openSelfOrAncestor() -> DiagnosticScope? {
+        var scope: DiagnosticScope? = self
+        while let current = scope {
+            if current.state.withLock({ $0.isOpen }) { return current }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// The latest open child, its latest open child, and so on; this scope when it has none.
+    func innermostOpenDescendant() -> DiagnosticScope {
+        var scope = self
+        while let child = scope.state.withLock({ $0.children.last }) { scope = child }
+        return scope
     }
 }
 
 /// Reports a diagnostic through the one reporting path. Never call it while holding a package lock.
-package func reportDiagnostic(_ diagnostic: NotificationDiagnostic) {
-    if let handler = DiagnosticRouting.taskHandler {
-        handler(diagnostic)
-    } else if let handler = DiagnosticRouting.global.withLock({ $0 }) {
-        handler(diagnostic)
-    } else {
-        FileHandle.standardError.write(Data(diagnostic.standardErrorLine.utf8))
-    }
+///
+/// - Parameter center: The center of the engine or info the report is about, so that a report raised outside the
+///   test's task still reaches the test's capture (see ``DiagnosticScope``).
+package func reportDiagnostic(_ diagnostic: NotificationDiagnostic, about center: NotificationCenter? = nil) {
+    DiagnosticRouting.route(diagnostic, about: center)
 }
 
 extension NotificationDiagnostic {
@@ -131,6 +258,12 @@ extension NotificationDiagnostic {
 }
 
 /// Reports a diagnostic made from its parts.
-package func reportDiagnostic(_ rule: NotificationDiagnostic.Rule, _ message: String, fileID: String?, line: Int?) {
-    reportDiagnostic(NotificationDiagnostic(rule: rule, message: message, fileID: fileID, line: line))
+package func reportDiagnostic(
+    _ rule: NotificationDiagnostic.Rule,
+    _ message: String,
+    fileID: String?,
+    line: Int?,
+    about center: NotificationCenter? = nil
+) {
+    reportDiagnostic(NotificationDiagnostic(rule: rule, message: message, fileID: fileID, line: line), about: center)
 }

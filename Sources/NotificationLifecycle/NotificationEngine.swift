@@ -101,6 +101,7 @@ public final class NotificationEngine: Sendable {
         self.state = LockedValueBox(state)
         self.listing = Listing(self.state)
         RegistrationLedger.insert(listing)
+        DiagnosticRouting.claim(center)
     }
 
     deinit {
@@ -223,7 +224,8 @@ public final class NotificationEngine: Sendable {
                 "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
                     + "registered twice.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .duplicate(let existing):
             reportDiagnostic(
@@ -232,7 +234,8 @@ public final class NotificationEngine: Sendable {
                     + "handler as one already added (first added from \(existing.fileID):\(existing.line)). "
                     + "Remove one of them; the second is not registered.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return existing
         case .foreign:
@@ -241,7 +244,8 @@ public final class NotificationEngine: Sendable {
                 "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
                     + "engine. Make a new info for this one; it is not added.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
         return nil
@@ -267,7 +271,8 @@ public final class NotificationEngine: Sendable {
                 "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
                     + "the controller it was added to, or call stopListening() on it.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
     }
@@ -297,7 +302,8 @@ public final class NotificationEngine: Sendable {
                     + "was called. Use a custom lifespan for listeners that pause; "
                     + "nothing was stopped.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return
         }
@@ -408,7 +414,8 @@ public final class NotificationEngine: Sendable {
                     + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
                     + "init. Nothing was changed.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             return
         }
@@ -474,7 +481,8 @@ public final class NotificationEngine: Sendable {
                 + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
                 + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
             fileID: fileID,
-            line: line
+            line: line,
+            about: center
         )
     }
 

@@ -577,7 +577,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     + "but it was released. Make a new info for a live observer, or keep the observer. It does not "
                     + "listen; this is reported once.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .senderReleased:
             reportDiagnostic(
@@ -586,7 +587,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     + "starting, but it was released; the info will not widen to any sender. Make a new info for a "
                     + "live sender. It does not listen; this is reported once.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
     }

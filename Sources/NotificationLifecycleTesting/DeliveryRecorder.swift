@@ -1,91 +1,63 @@
 public import NotificationLifecycle
 
-/// Records which notifications reach the handlers of controllers and infos, how often and in which order.
+/// Records which topics reach the handlers of controllers and infos, how often and in which order.
 ///
-/// Make a recorder for a controller (or add controllers and standalone infos to one recorder), post, then assert
-/// on what was delivered:
+/// Make a recorder, give it controllers (or any `NotificationEngineOwner`) and standalone infos, post, then expect
+/// what was delivered:
 ///
 /// ```swift
 /// let center = NotificationCenter()
 /// let screen = InboxScreen(notificationCenter: center)
-/// let recorder = DeliveryRecorder(recording: screen)
+/// let recorder = DeliveryRecorder()
+/// recorder.record(screen)
 ///
 /// center.post(name: .storeDidChange, object: nil)
 ///
-/// try NotificationLifecycleInspection.expectDelivered(.storeDidChange, in: recorder)      // exactly once
-/// try NotificationLifecycleInspection.expectNotDelivered(.themeDidChange, in: recorder)   // not appeared
+/// expectDelivered(.name(.storeDidChange), in: recorder)          // exactly once
+/// expectDelivered(.name(.themeDidChange), .never, in: recorder)  // not appeared
 /// ```
 ///
 /// The recorder sees every handler call of the infos it records, including infos a controller adds later, just
-/// before the handler runs and on the thread that runs it. It holds the controllers and infos weakly and keeps no
-/// notification, so recording never changes what is deallocated.
+/// before the handler runs and on the thread that runs it. Deliveries that happen later (an `AsyncMessage`, a
+/// handler on an `OperationQueue`, a post from another task) are awaited with
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``. The recorder holds the
+/// controllers and infos weakly and keeps no notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
 /// > another one, replaces the earlier recording. Foundation calls the observers of one post in an unspecified
-/// > order, so assert an exact sequence only across separate posts.
+/// > order, so expect an exact sequence only across separate posts.
 public final class DeliveryRecorder: Sendable {
-    private struct Sources {
-        var engines: [WeakEngine] = []
-        var infos: [WeakInfo] = []
+    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+    private struct Waiter {
+        let isSatisfied: @Sendable ([RecordedDelivery]) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
     }
 
-    private struct WeakEngine {
-        weak var engine: NotificationEngine?
+    private struct State {
+        var deliveries: [RecordedDelivery] = []
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
-    private struct WeakInfo {
-        weak var info: NotificationInfo?
-    }
+    private let state = LockedValueBox(State())
 
-    private let recorded = LockedValueBox<[RecordedDelivery]>([])
-    private let sources = LockedValueBox(Sources())
-
-    /// Makes a recorder that records nothing yet; add sources with `record(_:)`.
+    /// Makes a recorder that records nothing yet; give it sources with `record(_:)`.
     public init() {}
-
-    /// Makes a recorder that records every handler call of `owner`'s infos, also those added later.
-    public convenience init(recording owner: some NotificationEngineOwner) {
-        self.init()
-        record(owner)
-    }
-
-    /// Makes a recorder that records every handler call of a standalone `info`.
-    public convenience init(recording info: NotificationInfo) {
-        self.init()
-        record(info)
-    }
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
-        let engine = owner.notificationEngine
-        sources.withLock { $0.engines.append(WeakEngine(engine: engine)) }
-        engine.setDeliveryTap(tap)
+        owner.notificationEngine.setDeliveryTap(tap)
     }
 
-    /// Records every handler call of `info` from now on.
+    /// Records every handler call of a standalone `info` from now on.
     public func record(_ info: NotificationInfo) {
-        sources.withLock { $0.infos.append(WeakInfo(info: info)) }
         info.setDeliveryTap(tap)
-    }
-
-    /// Stops recording the controllers and infos that are still alive; what was recorded stays.
-    public func stopRecording() {
-        let (engines, infos) = sources.withLock { sources in
-            defer { sources = Sources() }
-            return (sources.engines.compactMap(\.engine), sources.infos.compactMap(\.info))
-        }
-        for engine in engines { engine.setDeliveryTap(nil) }
-        for info in infos { info.setDeliveryTap(nil) }
     }
 
     /// Every delivery recorded so far, in the order the handlers were called.
     public var deliveries: [RecordedDelivery] {
-        recorded.withLock { $0 }
-    }
-
-    /// Forgets what was recorded so far and goes on recording.
-    public func removeAll() {
-        recorded.withLock { $0.removeAll() }
+        state.withLock { $0.deliveries }
     }
 
     /// The tap installed on the sources; it holds the recorder weakly so that a forgotten tap records nothing.
@@ -93,7 +65,54 @@ public final class DeliveryRecorder: Sendable {
         { [weak self] event in
             guard let self else { return }
             let delivery = RecordedDelivery(event)
-            recorded.withLock { $0.append(delivery) }
+            let (deliveries, waiters) = state.withLock { state in
+                state.deliveries.append(delivery)
+                return (state.deliveries, state.waiters)
+            }
+            // The conditions are the caller's code: checked after the lock, on a snapshot that includes this delivery.
+            for (id, waiter) in waiters where waiter.isSatisfied(deliveries) {
+                resume(id, satisfied: true)
+            }
         }
+    }
+
+    /// Waits until `isSatisfied` holds for the deliveries, or `timeout` passes; answers whether it held.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func wait(
+        timeout: Duration,
+        until isSatisfied: @escaping @Sendable ([RecordedDelivery]) -> Bool
+    ) async -> Bool {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                state.withLock { $0.waiters[id] = Waiter(isSatisfied: isSatisfied, continuation: continuation) }
+                // Checked after registering: a delivery or a cancellation before it found no waiter to end.
+                if isSatisfied(deliveries) || Task.isCancelled {
+                    resume(id, satisfied: !Task.isCancelled)
+                    return
+                }
+                let timer = Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    self?.resume(id, satisfied: false)
+                }
+                let stillWaiting = state.withLock { state in
+                    state.waiters[id]?.timer = timer
+                    return state.waiters[id] != nil
+                }
+                if !stillWaiting { timer.cancel() }
+            }
+        } onCancel: {
+            resume(id, satisfied: false)
+        }
+    }
+
+    /// Ends waiter `id`, once: whichever of a delivery, its timer or cancellation comes first.
+    private func resume(_ id: UInt64, satisfied: Bool) {
+        guard let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { return }
+        waiter.timer?.cancel()
+        waiter.continuation.resume(returning: satisfied)
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(Testing)
 public import Testing
+import NotificationLifecycle
 
 /// A Swift Testing trait that fails a test at each NotificationLifecycle diagnostic it did not expect.
 ///
@@ -24,8 +25,10 @@ public import Testing
 /// ```
 ///
 /// Each unexpected diagnostic is recorded as an issue at the test's declaration, with the diagnostic's own file
-/// and line in its message. The trait captures the reports made by the test's task, its child tasks and the
-/// `Task {}` it starts (not `Task.detached`), so tests running in parallel do not fail each other.
+/// and line in its message. The trait sees the reports raised by the test's task, its child tasks and the `Task {}`
+/// it starts, as they are raised; and the reports raised on any other thread or task about the centers the test
+/// made controllers, engines or infos for, recorded when the test ends. Tests running in parallel do not fail each
+/// other as long as each has its own `NotificationCenter()`.
 public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is added to.
     public var isRecursive: Bool { true }
@@ -37,22 +40,17 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let sourceLocation = test.sourceLocation
-        try await NotificationLifecycleInspection.routingDiagnostics(
-            to: { diagnostic in
-                let failure = NotificationLifecycleInspection.unexpected(
-                    diagnostic,
-                    mode: "the test runs with .failsOnUnexpectedDiagnostics"
-                )
-                Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
-            },
-            function
-        )
+        let strict = StrictDiagnostics(mode: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
+            recordIssue(failure, at: sourceLocation)
+        }
+        defer { strict.recordLateReports() }
+        try await DiagnosticRouting.withScope(strict.receive, function)
     }
 }
 
 extension Trait where Self == UnexpectedDiagnosticsTrait {
     /// Fails the test at each NotificationLifecycle diagnostic that it does not capture with
-    /// `expectDiagnostics(_:sourceLocation:_:)`.
+    /// `expectDiagnostics(_:_:)`.
     public static var failsOnUnexpectedDiagnostics: Self { Self() }
 }
 #endif

@@ -4,6 +4,7 @@ import Foundation
 import NotificationLifecycle
 import NotificationLifecycleTesting
 import Testing
+import XCTest
 
 extension Notification.Name {
     static let inboxDidChange = Notification.Name("InboxDidChange")
@@ -27,24 +28,26 @@ struct MailScreenTests {
 
     @Test func listensToThemeChangesOnlyWhileVisible() {
         let screen = MailScreen(notificationCenter: center)
-        expectListening(screen, to: .inboxDidChange, lifespan: .lifetime)
+        expectListening(screen, to: .name(.inboxDidChange), lifespan: .lifetime)
         expectLifecycle(
             of: screen,
             [
-                .initially(listening: [.inboxDidChange]),
-                .appear(listening: [.inboxDidChange, .themeDidChange]),
-                .disappear(listening: [.inboxDidChange]),
+                .initially(listening: [.name(.inboxDidChange)]),
+                .appear(listening: [.name(.inboxDidChange), .name(.themeDidChange)]),
+                .disappear(listening: [.name(.inboxDidChange)]),
             ]
         )
     }
 
-    @Test func deliversEachInboxChangeOnce() {
+    @Test func deliversEachInboxChangeOnce() async {
         let screen = MailScreen(notificationCenter: center)
-        let recorder = DeliveryRecorder(recording: screen)
-        center.post(name: .inboxDidChange, object: nil)
+        let recorder = DeliveryRecorder()
+        recorder.record(screen)
         center.post(name: .themeDidChange, object: nil)
-        expectDelivered(.inboxDidChange, in: recorder)
-        expectNotDelivered(.themeDidChange, in: recorder)
+        Task.detached { [center] in center.post(name: .inboxDidChange, object: nil) }
+        await waitForDeliveries(of: .name(.inboxDidChange), in: recorder)  // exactly once, from another task
+        expectDelivered(.name(.themeDidChange), .never, in: recorder)
+        expectNotListening(screen, to: .name(.themeDidChange))  // not appeared
     }
 
     @Test func leavesNothingBehind() {
@@ -61,5 +64,21 @@ struct MailScreenTests {
         expectDiagnostics([.lifetimeStop]) {
             screen.notificationEngine.stop(.lifetime)
         }
+    }
+}
+
+final class MailScreenXCTests: XCTestCase {
+    override func invokeTest() {
+        expectNoDiagnostics { super.invokeTest() }
+    }
+
+    func testListensToThemeChangesOnlyWhileVisible() {
+        let center = NotificationCenter()
+        var screen: MailScreen? = MailScreen(notificationCenter: center)
+        expectNotListening(screen!, to: .name(.themeDidChange))
+        screen?.appear()
+        expectListening(screen!, to: .name(.themeDidChange), lifespan: .visible)
+        expectDeallocated(&screen)
+        expectNoRegistrations(on: center)
     }
 }

@@ -409,7 +409,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     + "while listening. Its registration is dropped. Call stopListening() before releasing the "
                     + "observer, or let a ControllerBase own the info.",
                 fileID: label.fileID,
-                line: label.line
+                line: label.line,
+                about: center
             )
         } else {
             reportDiagnostic(
@@ -418,7 +419,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
                     + "releasing the sender.",
                 fileID: label.fileID,
-                line: label.line
+                line: label.line,
+                about: center
             )
         }
     }

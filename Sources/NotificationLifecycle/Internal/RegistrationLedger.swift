@@ -72,6 +72,7 @@ package enum RegistrationLedger {
     private static let table = LockedValueBox(Table())
 
     static func insert(_ info: NotificationInfo) {
+        DiagnosticRouting.claim(info.center)
         let center = ObjectIdentifier(info.center)
         // Released after the lock: the live entries the sweep loaded (see `Table.sweepInfos(keeping:)`).
         let kept = table.withLock { table -> [AnyObject] in

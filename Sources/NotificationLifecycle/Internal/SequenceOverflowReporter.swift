@@ -1,11 +1,11 @@
 /// Reports the first value a lifespan-bound sequence drops because its buffer is full.
 ///
 /// Foundation's own `messages(of:for:bufferSize:)` drops silently on Linux; this one says so, once per sequence, and
-/// through the diagnostics handler of the task that made the sequence when it had one (a drop happens on the
-/// posting thread or in a task Foundation starts, where that task-local handler is not set).
+/// through the diagnostics scope of the task that made the sequence when it had one (a drop happens on the
+/// posting thread or in a task Foundation starts, where that task-local scope is not set).
 final class SequenceOverflowReporter: Sendable {
     private let reported = LockedValueBox(false)
-    private let handler = DiagnosticRouting.taskHandler
+    private let scope = DiagnosticRouting.scope
     private let message: String
     private let fileID: String
     private let line: Int
@@ -29,10 +29,6 @@ final class SequenceOverflowReporter: Sendable {
             fileID: fileID,
             line: line
         )
-        if let handler {
-            DiagnosticRouting.withHandler(handler) { reportDiagnostic(diagnostic) }
-        } else {
-            reportDiagnostic(diagnostic)
-        }
+        DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
     }
 }

@@ -80,12 +80,47 @@ final class EngineHost: NotificationEngineOwner, @unchecked Sendable {
     }
 }
 
-/// A `@MainActor` class that owns an engine, as a view model does.
-@MainActor
-final class MainActorHost: MainActorNotificationEngineOwner {
-    let notificationEngine: NotificationEngine
+/// An asynchronous message: Foundation runs its handlers as tasks, after the post returns.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct DraftSaved: NotificationCenter.AsyncMessage {
+    typealias Subject = Store
+    let number: Int
+}
 
-    init(center: NotificationCenter) {
-        notificationEngine = NotificationEngine(center: center)
+/// A main-actor message: its handlers run on the main actor while it is posted.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct ThemeChanged: NotificationCenter.MainActorMessage {
+    typealias Subject = Store
+}
+
+/// A controller that listens to one notification and the asynchronous `DraftSaved` message, for its whole life.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+final class DraftScreen: ControllerBase, @unchecked Sendable {
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .ping) { _, _ in }
+        notificationEngine.add(NotificationInfo(for: DraftSaved.self, center: notificationEngine.center) { _ in })
     }
+}
+
+/// Runs `work` on a new thread, outside the caller's task, and returns when it is done.
+func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+            work()
+            done.resume()
+        }
+        .start()
+    }
+}
+
+/// Runs `work` on a new thread, outside the caller's task, and blocks until it is done.
+func onAnotherThreadAndWait(_ work: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        work()
+        done.signal()
+    }
+    .start()
+    done.wait()
 }

@@ -1,0 +1,151 @@
+public import Foundation
+import NotificationLifecycle
+
+/// Drops the test's reference to `object` and expects the object to be deallocated.
+///
+/// Pass the test's only strong reference, an optional variable: the function sets it to `nil` and checks, through a
+/// weak reference, that nothing else keeps the object alive.
+///
+/// ```swift
+/// var screen: InboxScreen? = InboxScreen(notificationCenter: center)
+/// screen?.appear()
+/// expectDeallocated(&screen)
+/// ```
+///
+/// When the object is still alive, the failure says what the package can tell about who holds it: the engine that
+/// owns an info, the closure handlers of a controller (a closure that captures `self` strongly keeps its controller
+/// alive), and the infos on its center that observe it or filter on it.
+///
+/// - Parameters:
+///   - object: The variable that holds the object; `nil` afterwards. A variable that is already `nil` passes.
+///   - center: The center to search for infos that name the object; by default its engine's center for an owner,
+///     its own center for an info, and none for other objects.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectDeallocated<Object: AnyObject>(
+    _ object: inout Object?,
+    center: NotificationCenter? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    guard let strong = object else { return }
+    let watch = DeallocationWatch(strong, center: center)
+    object = nil
+    _ = consume strong
+    if let failure = watch.failure() {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Makes an object with `make`, drops it, and expects it to be deallocated.
+///
+/// Do everything the object needs inside `make` (start it, post to it) and return it; only a weak reference is kept
+/// afterwards.
+///
+/// ```swift
+/// expectDeallocated {
+///     let screen = InboxScreen(notificationCenter: center)
+///     screen.appear()
+///     center.post(name: .storeDidChange, object: nil)
+///     return screen
+/// }
+/// ```
+///
+/// - Parameters:
+///   - center: The center to search for infos that name the object when it is still alive (see
+///     ``expectDeallocated(_:center:fileID:filePath:line:column:)``).
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - make: Makes and uses the object, and returns it.
+public func expectDeallocated(
+    center: NotificationCenter? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ make: () throws -> AnyObject
+) rethrows {
+    var object: AnyObject? = try make()
+    expectDeallocated(&object, center: center, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// A weak reference to an object expected to go away, and the center to search when it does not.
+private struct DeallocationWatch {
+    private weak var object: AnyObject?
+    private let typeName: String
+    private let center: NotificationCenter?
+
+    init(_ object: AnyObject, center: NotificationCenter?) {
+        self.object = object
+        typeName = "\(type(of: object))"
+        if let center {
+            self.center = center
+        } else if let owner = object as? any NotificationEngineOwner {
+            self.center = owner.notificationEngine.center
+        } else if let info = object as? NotificationInfo {
+            self.center = info.center
+        } else {
+            self.center = nil
+        }
+    }
+
+    /// The failure when the object is still alive.
+    func failure() -> InspectionFailure? {
+        guard let object else { return nil }
+        let (clues, details) = holders(of: object)
+        return InspectionFailure(
+            summary: "Expected \(typeName) to be deallocated after its last reference was dropped, but it is still "
+                + "alive. \(clues)",
+            details: details
+        )
+    }
+
+    /// What the package can tell about what keeps `object` alive, as a sentence and details.
+    private func holders(of object: AnyObject) -> (String, String) {
+        var clues: [String] = []
+        var details: [String] = []
+        if let info = object as? NotificationInfo, info.ownerID != nil {
+            clues.append(
+                "An engine owns it (it was added to a controller or a NotificationEngine): the engine holds it until "
+                    + "the owner is released or calls remove(_:)."
+            )
+        }
+        if let owner = object as? any NotificationEngineOwner {
+            let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
+            if !closures.isEmpty {
+                let sites = closures.map(RegistrationTable.declaration(of:)).joined(separator: ", ")
+                clues.append(
+                    "Its closure handlers (\(sites)) keep it alive if one captures it strongly: use the owner the "
+                        + "shorthand passes to the closure instead of self, or capture [weak self]."
+                )
+            }
+        }
+        if let center {
+            let naming = RegistrationTable.sortedForDisplay(
+                RegistrationLedger.infos(on: center).filter { info in
+                    info !== object && (info.observer === object || SenderFilter(of: info).isObject(object))
+                }
+            )
+            if !naming.isEmpty {
+                clues.append(
+                    "\(naming.count) info\(naming.count == 1 ? " names" : "s name") it as observer or sender; infos "
+                        + "hold both weakly, so they keep it alive only through a closure that captures it."
+                )
+                details.append("Infos on its center that name it:\n" + RegistrationTable.centerRows(naming))
+            }
+        }
+        if clues.isEmpty {
+            clues.append(
+                "NotificationLifecycle holds observers and senders weakly, so no registration of this package keeps "
+                    + "it: look for another strong reference, such as a closure or a collection."
+            )
+        }
+        return (clues.joined(separator: " "), details.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,65 @@
+/// How many deliveries an expectation requires: exactly a number (once by default), at least a number, or never.
+///
+/// ```swift
+/// expectDelivered(.name(.storeDidChange), in: recorder)                 // exactly once
+/// expectDelivered(.name(.storeDidChange), .exactly(2), in: recorder)
+/// expectDelivered(.name(.storeDidChange), .atLeast(1), in: recorder)
+/// expectDelivered(.name(.themeDidChange), .never, in: recorder)
+/// ```
+public struct DeliveryCount: Hashable, Sendable {
+    private let number: Int
+    private let orMore: Bool
+
+    private init(number: Int, orMore: Bool) {
+        self.number = number
+        self.orMore = orMore
+    }
+
+    /// Exactly `count` deliveries.
+    public static func exactly(_ count: Int) -> DeliveryCount {
+        DeliveryCount(number: count, orMore: false)
+    }
+
+    /// `count` deliveries or more.
+    public static func atLeast(_ count: Int) -> DeliveryCount {
+        DeliveryCount(number: count, orMore: true)
+    }
+
+    /// No delivery: `.exactly(0)`.
+    public static let never = DeliveryCount(number: 0, orMore: false)
+
+    /// Whether `count` deliveries satisfy this count.
+    func accepts(_ count: Int) -> Bool {
+        orMore ? count >= number : count == number
+    }
+
+    /// Whether a wait can stop once `count` deliveries arrived: more can only keep `atLeast` satisfied, or break
+    /// `exactly`. Nothing settles `never`, whose wait lasts its whole timeout.
+    func isSettled(by count: Int) -> Bool {
+        orMore ? count >= number : number > 0 && count >= number
+    }
+
+    /// The failure for a negative count, which no delivery can satisfy.
+    var misuse: InspectionFailure? {
+        guard number < 0 else { return nil }
+        return InspectionFailure(
+            summary: "Expected a delivery count of zero or more, but \(orMore ? "atLeast" : "exactly")(\(number)) "
+                + "was given. Use .never for no delivery."
+        )
+    }
+
+    /// `to be delivered once`, `to be delivered at least twice`, `not to be delivered`.
+    var expectation: String {
+        if number == 0 && !orMore { return "not to be delivered" }
+        return "to be delivered " + (orMore ? "at least " : "") + Self.times(number)
+    }
+
+    /// `once`, `twice`, `3 times`.
+    static func times(_ count: Int) -> String {
+        switch count {
+        case 1: return "once"
+        case 2: return "twice"
+        default: return "\(count) times"
+        }
+    }
+}

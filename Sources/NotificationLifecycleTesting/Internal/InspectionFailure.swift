@@ -1,0 +1,16 @@
+/// Why an expectation did not hold: one sentence "Expected …, but …" with the remedy, then what is registered.
+struct InspectionFailure: Error, Sendable {
+    let summary: String
+    /// A plain-text table of what is registered, recorded or reported; empty when there is nothing to show.
+    let details: String
+
+    init(summary: String, details: String = "") {
+        self.summary = summary
+        self.details = details
+    }
+
+    /// The summary, then the details on the following lines: the text every framework records.
+    var message: String {
+        details.isEmpty ? summary : summary + "\n" + details
+    }
+}

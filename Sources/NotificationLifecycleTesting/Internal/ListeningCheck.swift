@@ -1,0 +1,92 @@
+import NotificationLifecycle
+
+/// The checks behind the listening and registration expectations: each answers the failure, or `nil` when the
+/// expectation holds.
+enum ListeningCheck {
+    static func listening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {
+        let registrations = subject.infos.map(NotificationRegistration.init)
+        let onTopic = registrations.indices.filter { query.matchesTopic(registrations[$0]) }
+        let matching = onTopic.filter { query.matches(registrations[$0]) }
+        if matching.contains(where: { registrations[$0].isListening }) { return nil }
+        let topicText = query.topic?.text
+        let reason: String
+        if onTopic.isEmpty {
+            if subject.isStandaloneInfo {
+                reason = "it is an info for \(registrations[0].topic?.text ?? "every notification")."
+            } else {
+                reason =
+                    "it has no info for \(topicText ?? "any topic"). Declare one in populateNotificationInfos(), "
+                    + "or check the name the poster uses."
+            }
+        } else if matching.isEmpty {
+            if subject.isStandaloneInfo {
+                reason = "it does not match: it is \(registrations[0].description)."
+            } else {
+                let has = onTopic.map { "row \($0 + 1): " + registrations[$0].description }.joined(separator: "; ")
+                reason = "none of its infos for \(topicText ?? "that topic") matches; it has \(has)."
+            }
+        } else {
+            let rows = matching.map { "\($0 + 1)" }.joined(separator: ", ")
+            let noun = subject.isStandaloneInfo ? "it" : "its matching info (row \(rows))"
+            reason =
+                "\(noun) does not listen: " + notListeningReason(subject.infos[matching[0]], engine: subject.engine)
+        }
+        return InspectionFailure(
+            summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
+            details: subject.registrationsTable(registrations, marked: Set(matching.isEmpty ? onTopic : matching))
+        )
+    }
+
+    static func notListening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {
+        let registrations = subject.infos.map(NotificationRegistration.init)
+        let listening = registrations.indices.filter {
+            query.matches(registrations[$0]) && registrations[$0].isListening
+        }
+        guard !listening.isEmpty else { return nil }
+        let rows = listening.map { "\($0 + 1)" }.joined(separator: ", ")
+        let what =
+            subject.isStandaloneInfo
+            ? "it is."
+            : "\(listening.count) matching info\(listening.count == 1 ? " listens" : "s listen") (row \(rows))."
+        return InspectionFailure(
+            summary: "Expected \(subject.name) not to be listening\(query.phrase), but \(what)",
+            details: subject.registrationsTable(registrations, marked: Set(listening))
+        )
+    }
+
+    static func registrations(
+        of owner: some NotificationEngineOwner,
+        _ expected: [NotificationRegistration]
+    ) -> InspectionFailure? {
+        let infos = owner.notificationEngine.infos
+        let actual = infos.map(NotificationRegistration.init)
+        let differing = (0..<max(expected.count, actual.count)).filter { index in
+            index >= expected.count || index >= actual.count || !expected[index].isSame(as: actual[index])
+        }
+        guard !differing.isEmpty else { return nil }
+        var reason = expected.count == actual.count ? "" : "it has \(actual.count); "
+        reason += "row\(differing.count == 1 ? "" : "s") \(differing.map { "\($0 + 1)" }.joined(separator: ", "))"
+        reason += differing.count == 1 ? " differs." : " differ."
+        return InspectionFailure(
+            summary: "Expected \(type(of: owner)) to have these \(expected.count) registrations in declaration "
+                + "order, but \(reason)",
+            details: "Expected and actual registrations of \(type(of: owner)) (rows that differ are marked !):\n"
+                + RegistrationTable.comparison(expected: expected, actual: actual, infos: infos)
+        )
+    }
+
+    /// Why `info` does not listen, as far as its engine's lifespans tell, with the call that would start it.
+    private static func notListeningReason(_ info: NotificationInfo, engine: NotificationEngine?) -> String {
+        guard let engine, !engine.isActive(info.lifespan) else {
+            return "it was stopped on its own (stopListening() or the engine's remove(_:)), or its observer or "
+                + "sender was released, or its selector is unknown."
+        }
+        if info.lifespan == .visible {
+            return "its lifespan visible is not active. Call appear() first."
+        }
+        if info.lifespan == .lifetime {
+            return "its lifespan lifetime is not active yet: the controller is still in populateNotificationInfos()."
+        }
+        return "its lifespan \(info.lifespan) is not active. Call notificationEngine.start(.\(info.lifespan)) first."
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+public import NotificationLifecycle
+
+/// Runs `steps` on `owner` in order and expects, after each, the topics its listening infos are registered for.
+///
+/// Every step runs, even after one did not match, so that a failure shows the whole script as a table: each step,
+/// the topics expected, the topics found, and the lifespans active after it.
+///
+/// ```swift
+/// expectLifecycle(of: screen, [
+///     .initially(listening: [.name(.storeDidChange)]),
+///     .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
+///     .disappear(listening: [.name(.storeDidChange)]),
+/// ])
+/// ```
+///
+/// - Parameters:
+///   - owner: A `ControllerBase` or any `NotificationEngineOwner`. `appear()`, `disappear()`, `start` and `stop`
+///     steps act on its `notificationEngine`, as `ControllerBase` does.
+///   - steps: The steps, in order.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectLifecycle(
+    of owner: some NotificationEngineOwner,
+    _ steps: [LifecycleStep],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let engine = owner.notificationEngine
+    var table = TextTable(header: ["", "#", "step", "expected listening", "|", "actual listening", "active"])
+    var failed: [Int] = []
+    var actualTopics: [[NotificationTopic]] = []
+    for (index, step) in steps.enumerated() {
+        step.action(engine)
+        let actual = engine.infos.filter(\.isListening).compactMap(NotificationTopic.init(of:))
+        actualTopics.append(actual)
+        let matches = sortedTexts(actual) == sortedTexts(step.listening)
+        if !matches { failed.append(index) }
+        table.append([
+            matches ? "" : "!", "\(index + 1)", step.label, topicsText(step.listening), "|", topicsText(actual),
+            engine.activeLifespans.map(\.description).sorted().joined(separator: ", "),
+        ])
+    }
+    guard let first = failed.first else { return }
+    let registrations = engine.infos.map(NotificationRegistration.init)
+    let which = failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
+    let failure = InspectionFailure(
+        summary: "Expected \(type(of: owner)) to listen to the topics each step lists, but \(which)after step "
+            + "\(first + 1) (\(steps[first].label)) it listens to \(topicsText(actualTopics[first])), not "
+            + "\(topicsText(steps[first].listening)).",
+        details: "Steps (those that did not match are marked !):\n" + table.rendered() + "\n"
+            + InspectedSubject(owner: owner).registrationsTable(registrations)
+    )
+    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+private func sortedTexts(_ topics: [NotificationTopic]) -> [String] {
+    topics.map(\.text).sorted()
+}
+
+private func topicsText(_ topics: [NotificationTopic]) -> String {
+    topics.isEmpty ? "nothing" : sortedTexts(topics).joined(separator: ", ")
+}

@@ -1,0 +1,247 @@
+public import Foundation
+public import NotificationLifecycle
+
+// Expectations about what controllers and infos listen to. Each records a failure in the framework that runs the
+// current test (a Swift Testing issue, or an XCTest failure) at the caller's file, line and column, and lets the
+// test go on.
+
+/// Expects `owner` to be listening to `topic` now, through an info that matches every narrowing given.
+///
+/// ```swift
+/// expectListening(screen, to: .name(.storeDidChange))
+/// expectListening(screen, to: .name(.themeDidChange), lifespan: .visible, handler: .closure)
+/// expectListening(screen, to: .message(ThemeDidChange.self), sender: .object(store))
+/// ```
+///
+/// A failure says why no matching info listens, with the call that would start it (`Call appear() first.`), and
+/// shows the owner's registrations with the matching rows marked `>`.
+///
+/// - Parameters:
+///   - owner: A `ControllerBase` or any `NotificationEngineOwner`.
+///   - topic: The notification name or message type.
+///   - sender: Only an info with this sender filter counts; `nil` accepts any filter.
+///   - lifespan: Only an info of this lifespan counts; `nil` accepts any lifespan.
+///   - handler: Only an info with this handler counts (`.selector("didPing:")` or `.closure`); `nil` accepts any.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectListening(
+    _ owner: some NotificationEngineOwner,
+    to topic: NotificationTopic,
+    sender: SenderFilter? = nil,
+    lifespan: Lifespan? = nil,
+    handler: NotificationHandler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    if let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query) {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Expects a standalone `info` to be listening now, and to match every narrowing given.
+///
+/// ```swift
+/// let didSave = NotificationInfo(name: .didSave, object: store, center: center) { _ in }
+/// didSave.startListening()
+/// expectListening(didSave, sender: .object(store))
+/// ```
+///
+/// - Parameters:
+///   - info: The info.
+///   - topic: The topic it must be registered for; `nil` accepts any.
+///   - sender: The sender filter it must have; `nil` accepts any.
+///   - lifespan: The lifespan it must have; `nil` accepts any.
+///   - handler: The handler it must have; `nil` accepts any.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectListening(
+    _ info: NotificationInfo,
+    to topic: NotificationTopic? = nil,
+    sender: SenderFilter? = nil,
+    lifespan: Lifespan? = nil,
+    handler: NotificationHandler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    if let failure = ListeningCheck.listening(InspectedSubject(info: info), query) {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Expects `owner` not to be listening to `topic` now through any info that matches every narrowing given.
+///
+/// An info that is declared but stopped passes; so does a topic the owner never declared.
+///
+/// ```swift
+/// screen.disappear()
+/// expectNotListening(screen, to: .name(.themeDidChange))
+/// ```
+///
+/// - Parameters:
+///   - owner: A `ControllerBase` or any `NotificationEngineOwner`.
+///   - topic: The notification name or message type.
+///   - sender: Only an info with this sender filter counts; `nil` counts any filter.
+///   - lifespan: Only an info of this lifespan counts; `nil` counts any lifespan.
+///   - handler: Only an info with this handler counts; `nil` counts any handler.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectNotListening(
+    _ owner: some NotificationEngineOwner,
+    to topic: NotificationTopic,
+    sender: SenderFilter? = nil,
+    lifespan: Lifespan? = nil,
+    handler: NotificationHandler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    if let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query) {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Expects a standalone `info` not to be listening now (the narrowings given must match for it to count).
+///
+/// ```swift
+/// try didSave.listen(during: { try store.save() })
+/// expectNotListening(didSave)
+/// ```
+///
+/// - Parameters:
+///   - info: The info.
+///   - topic: Only counts if the info is registered for this topic; `nil` counts any.
+///   - sender: Only counts if the info has this sender filter; `nil` counts any.
+///   - lifespan: Only counts if the info has this lifespan; `nil` counts any.
+///   - handler: Only counts if the info has this handler; `nil` counts any.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectNotListening(
+    _ info: NotificationInfo,
+    to topic: NotificationTopic? = nil,
+    sender: SenderFilter? = nil,
+    lifespan: Lifespan? = nil,
+    handler: NotificationHandler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    if let failure = ListeningCheck.notListening(InspectedSubject(info: info), query) {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Expects `owner`'s registrations to be exactly `expected`, in declaration order.
+///
+/// Each registration compares its topic, sender filter, lifespan, handler and whether it listens. A failure shows
+/// the expected and actual lists side by side, the rows that differ marked `!`.
+///
+/// ```swift
+/// expectRegistrations(of: screen, [
+///     .listening(to: .name(.storeDidChange), handler: .selector("storeDidChange:")),
+///     .notListening(to: .name(.themeDidChange), lifespan: .visible),
+/// ])
+/// ```
+///
+/// - Parameters:
+///   - owner: A `ControllerBase` or any `NotificationEngineOwner`; a subclass's list starts with its superclass's
+///     infos.
+///   - expected: The registrations, in the order the infos were added.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectRegistrations(
+    of owner: some NotificationEngineOwner,
+    _ expected: [NotificationRegistration],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    if let failure = ListeningCheck.registrations(of: owner, expected) {
+        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// Expects no info of this package to hold a registration on `center` any more.
+///
+/// Use it after releasing a controller, or at the end of a test, to prove that nothing still listens. Infos that
+/// exist but do not listen pass; ``expectNoInfos(on:fileID:filePath:line:column:)`` requires them to be gone too.
+///
+/// ```swift
+/// var screen: InboxScreen? = InboxScreen(notificationCenter: center)
+/// screen?.appear()
+/// screen = nil
+/// expectNoRegistrations(on: center)
+/// ```
+///
+/// - Parameters:
+///   - center: The test's center.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectNoRegistrations(
+    on center: NotificationCenter,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.listeningInfos(on: center))
+    guard !remaining.isEmpty else { return }
+    let failure = InspectionFailure(
+        summary: "Expected no registration of NotificationLifecycle on the center, but \(remaining.count) "
+            + "info\(remaining.count == 1 ? " still listens" : "s still listen"). Release the controllers that "
+            + "own them, or call stopListening() on the standalone ones.",
+        details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
+    )
+    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects no info of this package made for `center` to be alive any more, listening or not.
+///
+/// Stricter than ``expectNoRegistrations(on:fileID:filePath:line:column:)``: an info kept alive by a forgotten
+/// reference fails it.
+///
+/// - Parameters:
+///   - center: The test's center.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+public func expectNoInfos(
+    on center: NotificationCenter,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
+    guard !remaining.isEmpty else { return }
+    let failure = InspectionFailure(
+        summary: "Expected no info of NotificationLifecycle to be alive for the center, but \(remaining.count) "
+            + "\(remaining.count == 1 ? "is" : "are"). Release the controllers that own them and the references "
+            + "to standalone ones.",
+        details: "Live infos for the center:\n" + RegistrationTable.centerRows(remaining)
+    )
+    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}

@@ -1,0 +1,78 @@
+import Foundation
+import NotificationLifecycle
+import NotificationLifecycleTesting
+import Testing
+
+/// `waitForDeliveries` returns as soon as the deliveries arrived, from whichever thread, and fails when they do not.
+@Suite("Waiting for deliveries")
+struct WaitingTests {
+    let center = NotificationCenter()
+
+    @Test func returnsOnceHandlersOnAQueueRan() async {
+        let queue = OperationQueue()
+        let info = NotificationInfo(name: .sync, center: center, queue: queue) { _ in }
+        info.startListening()
+        let recorder = DeliveryRecorder()
+        recorder.record(info)
+        let poster = Task.detached { [center] in
+            for _ in 1...3 { center.post(name: .sync, object: nil) }
+        }
+        let deliveries = await waitForDeliveries(of: .name(.sync), .atLeast(3), in: recorder)
+        #expect(deliveries.count >= 3)
+        await poster.value
+        info.stopListening()
+    }
+
+    @Test func neverWaitsTheWholeTimeout() async {
+        let (_, recorder, screen) = recordedScreen()
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            await waitForDeliveries(of: .name(.ping), .never, in: recorder, timeout: .milliseconds(30))
+        }
+        #expect(elapsed >= .milliseconds(30))
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test func exactlyFailsAtOnceWhenMoreAlreadyArrived() async {
+        let (center, recorder, screen) = recordedScreen()
+        center.post(name: .ping, object: nil)
+        center.post(name: .ping, object: nil)
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        let issues = await capturedIssues {
+            elapsed = await clock.measure {
+                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: .seconds(30))
+            }
+        }
+        #expect(elapsed < .seconds(30))
+        #expect(
+            issues.first?.comments.first?.hasPrefix(
+                "Expected ping -> any handler to be delivered once within 30.0 seconds, but it was delivered twice."
+            ) == true
+        )
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test func aCancelledWaitEndsAndChecksWhatArrived() async {
+        let (_, recorder, screen) = recordedScreen()
+        let waiter = Task {
+            await capturedIssues {
+                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: .seconds(60))
+            }
+        }
+        waiter.cancel()
+        let issues = await waiter.value
+        #expect(issues.first?.comments.first?.contains("but it was never delivered.") == true)
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test func atLeastZeroReturnsAtOnce() async {
+        let (_, recorder, screen) = recordedScreen()
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            await waitForDeliveries(.atLeast(0), in: recorder, timeout: .seconds(30))
+        }
+        #expect(elapsed < .seconds(30))
+        withExtendedLifetime(screen) {}
+    }
+}
