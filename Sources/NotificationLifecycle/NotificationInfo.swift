@@ -455,16 +455,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the current notification registration's block holds the core itself (`true`) or a marker (`false`),
-    /// or `nil` when the info does not listen to a notification; see ``InfoCore``. For tests.
-    var registrationBlockHoldsCore: Bool? {
-        withCore { core in
-            core.withLock { state in
-                state.registration?.holder.map { $0 == ObjectIdentifier(core) }
-            }
-        }
-    }
-
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
     public var object: AnyObject? {
         withCore { $0.withLock { $0.sender } }

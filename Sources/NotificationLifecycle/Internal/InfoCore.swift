@@ -11,22 +11,17 @@ import Foundation
 /// constants without retaining them, while a reference-counted fact read through this buffer's storage is retained
 /// for as long as it is used, so starting and stopping (which the info calls) read the info's.
 ///
-/// ## Lifetime, and telling an earlier registration's block apart
-/// Foundation calls the observers a post found even when they are removed during that post, so a block can run
-/// after its registration ended, even after the info started again. Such a call must not reach the handler.
+/// ## Lifetime, and telling a late call from a current registration
+/// A notification info's registration is a ``HubNode`` in its center's ``NotificationHub``; a typed message's is a
+/// Foundation observer. Either way the registration carries a generation, counted up at each start, and a call
+/// passes on only when it carries the generation of the current registration: a post that took its snapshot before
+/// the info stopped (or stopped and started again) is late, and its call is dropped under the lock.
 ///
 /// The core holds itself (``State/selfReference``) from when it is made until the info's `deinit`, and the info
-/// refers to it without a count. While the info lives, the core's count is therefore one, plus one for each block,
-/// marker or pending main-actor call that holds it, and `isKnownUniquelyReferenced` on the self reference tells,
-/// under the lock, whether anything else holds it. When nothing does, a new registration's block holds the core
-/// itself. Otherwise it holds a new ``RegistrationMarker``. The registration records the identity of what its
-/// block holds (``Registration/holder``), and a delivery passes on only when it comes through that object. An
-/// identity cannot be reused while it matters: the block holds that object, so it lives as long as any call
-/// through the block can happen. Starting again therefore makes no marker unless something else still holds the
-/// core (an earlier registration's block, a pending main-actor call, or, in an unoptimised build, a temporary).
+/// refers to it without a count; a node or a pending main-actor call holds the core too, never the info.
 ///
 /// ## Threads
-/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a marker's and a block's)
+/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a node's and a task's)
 /// are declared `nonisolated(unsafe)` and point here. That is safe: `Storage.state` is only touched under the lock
 /// (``withLock(_:)``), and `Storage.facts` is written once, when the core is made, and only read afterwards.
 final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
@@ -84,6 +79,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
         var selfReference: InfoCore?
+        /// The center's hub, looked up at the first start of a notification info.
+        var hub: NotificationHub?
         var generation: UInt64 = 0
         /// `listen(during:)` calls under way.
         var holds = 0
@@ -135,17 +132,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     struct Registration {
         let token: Token
-        /// Which registration this is, for a typed message (its handler is called with the generation it was made
-        /// with, and a call with any other is stale).
+        /// Which registration this is: a call through a hub node or a typed-message handler carries the generation
+        /// it was made with, and a call with any other is late (from a post that found an earlier registration).
         let generation: UInt64
-        /// The identity of what a notification registration's block holds: the core itself or a marker. (Always
-        /// `nil` for a typed message, which is told apart by its generation.)
-        let holder: ObjectIdentifier?
     }
 
-    /// What the center returned for the registration, removed with the matching `removeObserver`.
+    /// How the registration is removed: its node in the center's hub, or the token of a typed-message observer.
     enum Token {
-        case notification(any NSObjectProtocol)
+        case notification(HubNode)
         /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
         case message(MessageObservation)
     }
@@ -245,11 +239,6 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         byHold: Bool,
         keeping kept: inout KeptObjects
     ) -> NotificationInfo.StartOutcome {
-        // The locked section must not hold the core itself: a closure that captures `self` may retain it (unoptimised
-        // builds do), and then the count no longer tells whether a block holds the core. It captures the core's
-        // identity and an unretained reference instead, and retains the core only for the block it makes.
-        let selfID = ObjectIdentifier(self)
-        let unretainedSelf = Unmanaged.passUnretained(self)
         return withLock { state in
             if byHold { state.holds += 1 }
             if state.registration != nil {
@@ -264,28 +253,18 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             let generation = state.generation
             if let subscription = info.invocation.messageSubscription {
                 let token = Token.message(MessageObservation(subscription.register(info, sender, generation)))
-                state.registration = Registration(token: token, generation: generation, holder: nil)
+                state.registration = Registration(token: token, generation: generation)
             } else {
-                let holder: ObjectIdentifier
-                let token: any NSObjectProtocol
-                // Each block captures one object, the core or the marker, so that it needs no context of its own.
-                func register(_ block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol {
-                    info.center.addObserver(forName: info.name, object: sender, queue: info.queue, using: block)
-                }
-                if isKnownUniquelyReferenced(&state.selfReference) {
-                    holder = selfID
-                    nonisolated(unsafe) let core = unretainedSelf.takeUnretainedValue()  // See "Threads" above.
-                    token = register { core.deliver($0, through: nil) }
-                } else {
-                    let marker = RegistrationMarker(core: unretainedSelf.takeUnretainedValue())
-                    holder = ObjectIdentifier(marker)
-                    token = register { marker.deliver($0) }
-                }
-                state.registration = Registration(
-                    token: .notification(token),
+                if state.hub == nil { state.hub = NotificationHub.hub(for: info.center) }
+                let node = state.hub.unsafelyUnwrapped.add(
+                    core: self,
                     generation: generation,
-                    holder: holder
+                    name: info.name,
+                    queue: info.queue,
+                    sender: sender,
+                    center: info.center
                 )
+                state.registration = Registration(token: .notification(node), generation: generation)
             }
             state.startedByHold = byHold
             return .started
@@ -344,8 +323,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// Removes a registration from the center by its token, with the call that matches how it was made.
     static func unregister(_ token: Token, center: NotificationCenter, invocation: Invocation) {
         switch token {
-        case .notification(let token):
-            center.removeObserver(token)
+        case .notification(let node):
+            node.hub.remove(node, center: center)
         case .message(let observation):
             invocation.messageSubscription?.unregister(center, observation.token)
         }
@@ -410,19 +389,18 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     // MARK: - Delivery
 
-    /// Called by a registration's block for each matching post: `marker` is the marker the block holds, or `nil`
-    /// when it holds the core itself. Decides under the lock, calls the handler outside it.
+    /// Called by the hub for each post of the info's name, through the node of the registration of `generation`.
+    /// Decides under the lock, calls the handler outside it.
     ///
     /// The lock is taken first and the facts are read only after it. They were written when the core was made, maybe
     /// on another thread; the center's lock orders that write before this read, but ThreadSanitizer does not see it.
     /// It does see the core's lock, which the thread that started the registration took after making the core.
-    func deliver(_ notification: Notification, through marker: RegistrationMarker?) {
-        let holder = marker.map(ObjectIdentifier.init) ?? ObjectIdentifier(self)
+    func deliver(_ notification: Notification, generation: UInt64) {
         withUnsafeMutablePointers { lock, storage in
             let state = Self.state(in: storage)
             let facts = Self.facts(in: storage)
             PlatformLock.lock(lock)
-            guard state.pointee.registration?.holder == holder else {
+            guard state.pointee.registration?.generation == generation else {
                 PlatformLock.unlock(lock)
                 return
             }
@@ -463,7 +441,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     guard let observer, showTap(tap, notification) else { return }
                     handler(observer, notification)
                 case .boundOnMainActor(let handler):
-                    deliverOnMainActor(handler, notification: notification, through: holder, marker: marker)
+                    deliverOnMainActor(handler, notification: notification, generation: generation)
                 case .unresolved, .message:
                     return
                 }
@@ -510,20 +488,15 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     private func deliverOnMainActor(
         _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
         notification: Notification,
-        through holder: ObjectIdentifier,
-        marker: RegistrationMarker?
+        generation: UInt64
     ) {
         // Foundation hands the notification over without Sendable; it is only read, on the main actor.
         nonisolated(unsafe) let notification = notification
         nonisolated(unsafe) let core = self  // See "Threads" above.
         if MainQueue.isCurrent {
-            MainActor.assumeIsolated { core.callOnMainActor(handler, notification, through: holder) }
+            MainActor.assumeIsolated { core.callOnMainActor(handler, notification, generation: generation) }
         } else {
-            // The task holds the marker (the core it holds itself) until it runs, so that no later marker can take
-            // its address and pass for the registration this call came through.
-            Task { @MainActor in
-                withExtendedLifetime(marker) { core.callOnMainActor(handler, notification, through: holder) }
-            }
+            Task { @MainActor in core.callOnMainActor(handler, notification, generation: generation) }
         }
     }
 
@@ -532,10 +505,10 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     private func callOnMainActor(
         _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
         _ notification: Notification,
-        through holder: ObjectIdentifier
+        generation: UInt64
     ) {
         let listening = withLock { state -> (AnyObject, TapCall?)? in
-            guard state.registration?.holder == holder, let observer = state.observer
+            guard state.registration?.generation == generation, let observer = state.observer
             else { return nil }
             return (observer, state.tapCall())
         }

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The package's registrations on one center: one Foundation registration per name, shared by every notification
+/// info on that center that listens to the name on the posting thread, whatever its sender filter (checked per
+/// listener, by the info); and one per (name, queue, sender) for infos with a queue.
+///
+/// Starting and stopping an info adds and removes a ``HubNode`` in the name's ``HubList``; Foundation is called only
+/// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
+/// which calls the listeners in the order in which they started listening.
+///
+/// ## Drop policy
+/// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
+/// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays idle, so
+/// that starting again calls no Foundation: at most ``idleLimit`` idle registrations per center, the one idle the
+/// longest dropped first. A center therefore holds at most one registration per key in use plus ``idleLimit``.
+///
+/// ## Ownership
+/// The center holds each registration's block, the block its list, the list this hub. The hub holds its lists weakly
+/// and not the center, so it neither keeps the center alive nor outlives it: when the center goes, its blocks go,
+/// then the lists, then the hub. A listening info holds the hub too, but it also holds the center.
+///
+/// ## Locks
+/// The hub's lock guards the table of lists and is held while calling Foundation's `addObserver` and
+/// `removeObserver`, so that two threads using a name for the first time make one registration (neither call runs
+/// user code, nor does Foundation call an observer while holding its own lock). A list's lock guards its nodes;
+/// delivery takes only that one, and calls no handler under it. Order: an info's lock, the hub's, a list's.
+final class NotificationHub: Sendable {
+    /// What one Foundation registration is shared by.
+    ///
+    /// With a queue, Foundation makes the poster wait for an operation on that queue for every post its
+    /// registration matches, so such a registration also filters on the sender, as the info's own would: a post of
+    /// another sender then waits for no queue.
+    struct Key: Hashable, Sendable {
+        let name: Notification.Name?
+        let queue: ObjectIdentifier?
+        let sender: ObjectIdentifier?
+
+        /// Whether an empty list may keep its registration (see "Drop policy").
+        var staysIdle: Bool { name != nil && queue == nil }
+    }
+
+    /// The most registrations without a listener that a center keeps.
+    static let idleLimit = 64
+
+    private struct Entry {
+        /// Weak: the registration's block holds the list.
+        weak var list: HubList?
+        nonisolated(unsafe) let token: any NSObjectProtocol
+        /// Set while the list is empty: its place in the idle queue.
+        var idleStamp: UInt64?
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        /// Lists that became idle, oldest first; an element whose stamp no longer matches its entry is stale.
+        var idleQueue: [(key: Key, stamp: UInt64)] = []
+        var idleStart = 0
+        var idleCount = 0
+        var nextStamp: UInt64 = 0
+    }
+
+    private let state = LockedValueBox(State())
+
+    /// Adds a listener for `core`'s registration of `generation` at the end of its name's list.
+    func add(
+        core: InfoCore,
+        generation: UInt64,
+        name: Notification.Name?,
+        queue: OperationQueue?,
+        sender: AnyObject?,
+        center: NotificationCenter
+    ) -> HubNode {
+        let filter = queue == nil ? nil : sender
+        let key = Key(name: name, queue: queue.map(ObjectIdentifier.init), sender: filter.map(ObjectIdentifier.init))
+        return state.withLock { state in
+            if let entry = state.entries[key], let list = entry.list {
+                if entry.idleStamp != nil {
+                    state.entries[key]?.idleStamp = nil
+                    state.idleCount -= 1
+                }
+                return list.append(core: core, generation: generation, hub: self)
+            }
+            let list = HubList.make(key: key, hub: self)
+            nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
+            let token = center.addObserver(forName: name, object: filter, queue: queue) { unsafeList.deliver($0) }
+            state.entries[key] = Entry(list: list, token: token, idleStamp: nil)
+            return list.append(core: core, generation: generation, hub: self)
+        }
+    }
+
+    /// Removes `node` from its list; an emptied list's registration is dropped or kept idle (see "Drop policy").
+    /// The caller holds `node` until this returns, so that nothing it holds is released under a lock.
+    func remove(_ node: HubNode, center: NotificationCenter) {
+        state.withLock { state in
+            guard let key = node.list.unlink(node) else { return }
+            if key.staysIdle {
+                state.nextStamp &+= 1
+                state.entries[key]?.idleStamp = state.nextStamp
+                state.idleQueue.append((key, state.nextStamp))
+                state.idleCount += 1
+                Self.trimIdle(&state, center: center)
+            } else {
+                Self.drop(key, &state, center: center)
+            }
+        }
+    }
+
+    /// Drops the longest-idle registrations beyond ``idleLimit`` and compacts the idle queue's stale elements.
+    private static func trimIdle(_ state: inout State, center: NotificationCenter) {
+        while state.idleCount > idleLimit {
+            let (key, stamp) = state.idleQueue[state.idleStart]
+            state.idleStart += 1
+            if state.entries[key]?.idleStamp == stamp { drop(key, &state, center: center) }
+        }
+        // Each idle list leaves one element behind when it is used again: compact once stale ones dominate, which
+        // costs O(idleLimit) after at least 3 * idleLimit appends.
+        if state.idleQueue.count - state.idleStart > 4 * idleLimit {
+            state.idleQueue = state.idleQueue[state.idleStart...].filter { element in
+                state.entries[element.key]?.idleStamp == element.stamp
+            }
+            state.idleStart = 0
+        } else if state.idleStart > idleLimit {
+            state.idleQueue.removeFirst(state.idleStart)
+            state.idleStart = 0
+        }
+    }
+
+    private static func drop(_ key: Key, _ state: inout State, center: NotificationCenter) {
+        guard let entry = state.entries.removeValue(forKey: key) else { return }
+        if entry.idleStamp != nil { state.idleCount -= 1 }
+        center.removeObserver(entry.token)
+    }
+
+    /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
+    package var registrationCounts: (total: Int, idle: Int) {
+        state.withLock { ($0.entries.count, $0.idleCount) }
+    }
+}
+
+// MARK: - One hub per center
+
+extension NotificationHub {
+    private struct Slot {
+        weak var center: NotificationCenter?
+        weak var hub: NotificationHub?
+    }
+
+    private struct Table {
+        var slots: [ObjectIdentifier: Slot] = [:]
+        /// Slot count at which dead slots are swept next.
+        var sweepAt = 64
+    }
+
+    private static let table = LockedValueBox(Table())
+
+    /// The center's hub, made on first use. Slots are weak: a slot whose center or hub is gone is replaced, and
+    /// dead slots are swept when the table has doubled since the last sweep.
+    static func hub(for center: NotificationCenter) -> NotificationHub {
+        let id = ObjectIdentifier(center)
+        return table.withLock { table in
+            if let slot = table.slots[id], slot.center === center, let hub = slot.hub { return hub }
+            let hub = NotificationHub()
+            table.slots[id] = Slot(center: center, hub: hub)
+            if table.slots.count >= table.sweepAt {
+                table.slots = table.slots.filter { $0.value.center != nil && $0.value.hub != nil }
+                table.sweepAt = max(64, 2 * table.slots.count)
+            }
+            return hub
+        }
+    }
+
+    /// The center's hub if it has one, without making one. For tests.
+    package static func existingHub(for center: NotificationCenter) -> NotificationHub? {
+        table.withLock { table in
+            guard let slot = table.slots[ObjectIdentifier(center)], slot.center === center else { return nil }
+            return slot.hub
+        }
+    }
+}
