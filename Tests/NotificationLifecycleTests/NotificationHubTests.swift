@@ -83,6 +83,24 @@ struct NotificationHubTests {
         again.stopListening()
     }
 
+    /// Names listened to at once stay registered, idle, after they stop: up to the most ever in use at once.
+    @Test func idleRegistrationsFollowThePeakInUse() {
+        let infos = (0..<200).map { index in
+            NotificationInfo(name: Notification.Name("hub.peak.\(index)"), center: center) { _ in }
+        }
+        for info in infos { info.startListening() }
+        #expect(counts() == (200, 0))
+        for info in infos { info.stopListening() }
+        #expect(counts() == (200, 200))
+        // New names beyond the peak push the longest-idle ones out.
+        for index in 0..<50 {
+            let info = NotificationInfo(name: Notification.Name("hub.later.\(index)"), center: center) { _ in }
+            info.startListening()
+            info.stopListening()
+        }
+        #expect(counts() == (200, 200))
+    }
+
     @Test func aRegistrationWithAQueueOrForEveryNameIsDroppedWhenItsLastInfoStops() {
         let queue = OperationQueue()
         let onQueue = NotificationInfo(name: .ping, center: center, queue: queue) { _ in }

@@ -79,8 +79,9 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
         var selfReference: InfoCore?
-        /// The center's hub, looked up at the first start of a notification info.
+        /// The center's hub, looked up at the first start of a notification info, and the list it last listened in.
         var hub: NotificationHub?
+        var list: HubList?
         var generation: UInt64 = 0
         /// `listen(during:)` calls under way.
         var holds = 0
@@ -262,8 +263,10 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     name: info.name,
                     queue: info.queue,
                     sender: sender,
-                    center: info.center
+                    center: info.center,
+                    cached: state.list
                 )
+                state.list = node.list
                 state.registration = Registration(token: .notification(node), generation: generation)
             }
             state.startedByHold = byHold

@@ -11,8 +11,11 @@ import Foundation
 /// ## Drop policy
 /// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
 /// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays idle, so
-/// that starting again calls no Foundation: at most ``idleLimit`` idle registrations per center, the one idle the
-/// longest dropped first. A center therefore holds at most one registration per key in use plus ``idleLimit``.
+/// that starting again calls no Foundation: a center keeps at most as many idle registrations as the most it ever
+/// had in use at once, and at least ``idleLimit``; beyond that, the one idle the longest is dropped first. A center
+/// therefore holds at most twice the peak of its registrations in use, or that peak plus ``idleLimit``: a program
+/// that listens to 100,000 distinct names one after the other ends with at most ``idleLimit``, and one that listens
+/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call.
 ///
 /// ## Ownership
 /// The center holds each registration's block, the block its list, the list this hub. The hub holds its lists weakly
@@ -39,101 +42,134 @@ final class NotificationHub: Sendable {
         var staysIdle: Bool { name != nil && queue == nil }
     }
 
-    /// The most registrations without a listener that a center keeps.
+    /// The most registrations without a listener that a center keeps when it never had more in use at once.
     static let idleLimit = 64
 
-    private struct Entry {
-        /// Weak: the registration's block holds the list.
-        weak var list: HubList?
-        nonisolated(unsafe) let token: any NSObjectProtocol
-        /// Set while the list is empty: its place in the idle queue.
-        var idleStamp: UInt64?
-    }
-
     private struct State {
-        var entries: [Key: Entry] = [:]
-        /// Lists that became idle, oldest first; an element whose stamp no longer matches its entry is stale.
-        var idleQueue: [(key: Key, stamp: UInt64)] = []
+        /// Weak: a registration's block holds its list.
+        var lists: [Key: WeakList] = [:]
+        /// Lists that became idle, oldest first; an element whose stamp no longer matches its list is stale.
+        var idleQueue: [(list: WeakList, stamp: UInt64)] = []
         var idleStart = 0
         var idleCount = 0
         var nextStamp: UInt64 = 0
+        /// The most registrations that had a listener at once.
+        var peakInUse = 0
+
+        mutating func noteInUse() {
+            peakInUse = max(peakInUse, lists.count - idleCount)
+        }
+    }
+
+    private struct WeakList {
+        weak var list: HubList?
     }
 
     private let state = LockedValueBox(State())
 
-    /// Adds a listener for `core`'s registration of `generation` at the end of its name's list.
+    /// Adds a listener for `core`'s registration of `generation` at the end of its key's list. `cached` is the list
+    /// the info used last: while it is registered, no lookup is needed.
     func add(
         core: InfoCore,
         generation: UInt64,
         name: Notification.Name?,
         queue: OperationQueue?,
         sender: AnyObject?,
-        center: NotificationCenter
+        center: NotificationCenter,
+        cached: HubList?
     ) -> HubNode {
-        let filter = queue == nil ? nil : sender
-        let key = Key(name: name, queue: queue.map(ObjectIdentifier.init), sender: filter.map(ObjectIdentifier.init))
-        return state.withLock { state in
-            if let entry = state.entries[key], let list = entry.list {
-                if entry.idleStamp != nil {
-                    state.entries[key]?.idleStamp = nil
-                    state.idleCount -= 1
-                }
-                return list.append(core: core, generation: generation, hub: self)
+        state.withLock { state in
+            if let cached, let node = append(core, generation, to: cached, &state) { return node }
+            let filter = queue == nil ? nil : sender
+            let key = Key(
+                name: name,
+                queue: queue.map(ObjectIdentifier.init),
+                sender: filter.map(ObjectIdentifier.init)
+            )
+            if let list = state.lists[key]?.list, let node = append(core, generation, to: list, &state) {
+                return node
             }
             let list = HubList.make(key: key, hub: self)
             nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
             let token = center.addObserver(forName: name, object: filter, queue: queue) { unsafeList.deliver($0) }
-            state.entries[key] = Entry(list: list, token: token, idleStamp: nil)
-            return list.append(core: core, generation: generation, hub: self)
+            state.lists[key] = WeakList(list: list)
+            guard let node = append(core, generation, to: list, &state, registering: token) else {
+                fatalError("A new HubList refused its first listener")
+            }
+            return node
         }
+    }
+
+    /// Appends to `list` unless its registration was dropped; a list that was idle is in use again.
+    private func append(
+        _ core: InfoCore,
+        _ generation: UInt64,
+        to list: HubList,
+        _ state: inout State,
+        registering token: (any NSObjectProtocol)? = nil
+    ) -> HubNode? {
+        guard let (node, wasIdle) = list.append(core: core, generation: generation, registering: token) else {
+            return nil
+        }
+        if wasIdle { state.idleCount -= 1 }
+        if wasIdle || token != nil { state.noteInUse() }
+        return node
     }
 
     /// Removes `node` from its list; an emptied list's registration is dropped or kept idle (see "Drop policy").
     /// The caller holds `node` until this returns, so that nothing it holds is released under a lock.
     func remove(_ node: HubNode, center: NotificationCenter) {
         state.withLock { state in
-            guard let key = node.list.unlink(node) else { return }
-            if key.staysIdle {
-                state.nextStamp &+= 1
-                state.entries[key]?.idleStamp = state.nextStamp
-                state.idleQueue.append((key, state.nextStamp))
+            let stamp = state.nextStamp &+ 1
+            switch node.list.unlink(node, idleStamp: stamp) {
+            case .inUse:
+                return
+            case .idle:
+                state.nextStamp = stamp
+                state.idleQueue.append((WeakList(list: node.list), stamp))
                 state.idleCount += 1
                 Self.trimIdle(&state, center: center)
-            } else {
-                Self.drop(key, &state, center: center)
+            case .empty:
+                Self.drop(node.list, &state, center: center)
             }
         }
     }
 
-    /// Drops the longest-idle registrations beyond ``idleLimit`` and compacts the idle queue's stale elements.
+    /// Drops the longest-idle registrations beyond the limit (see "Drop policy") and compacts the idle queue.
     private static func trimIdle(_ state: inout State, center: NotificationCenter) {
-        while state.idleCount > idleLimit {
-            let (key, stamp) = state.idleQueue[state.idleStart]
+        let limit = max(idleLimit, state.peakInUse)
+        while state.idleCount > limit {
+            let (element, stamp) = state.idleQueue[state.idleStart]
             state.idleStart += 1
-            if state.entries[key]?.idleStamp == stamp { drop(key, &state, center: center) }
+            if let list = element.list, list.isIdle(since: stamp) {
+                state.idleCount -= 1
+                drop(list, &state, center: center)
+            }
         }
         // Each idle list leaves one element behind when it is used again: compact once stale ones dominate, which
-        // costs O(idleLimit) after at least 3 * idleLimit appends.
-        if state.idleQueue.count - state.idleStart > 4 * idleLimit {
+        // costs O(limit) after at least 3 * limit appends.
+        if state.idleQueue.count - state.idleStart > 4 * limit {
             state.idleQueue = state.idleQueue[state.idleStart...].filter { element in
-                state.entries[element.key]?.idleStamp == element.stamp
+                element.list.list?.isIdle(since: element.stamp) == true
             }
             state.idleStart = 0
-        } else if state.idleStart > idleLimit {
+        } else if state.idleStart > limit {
             state.idleQueue.removeFirst(state.idleStart)
             state.idleStart = 0
         }
     }
 
-    private static func drop(_ key: Key, _ state: inout State, center: NotificationCenter) {
-        guard let entry = state.entries.removeValue(forKey: key) else { return }
-        if entry.idleStamp != nil { state.idleCount -= 1 }
-        center.removeObserver(entry.token)
+    /// Removes `list`'s registration from the center and the list from the table (an idle list is counted out by
+    /// the caller).
+    private static func drop(_ list: HubList, _ state: inout State, center: NotificationCenter) {
+        guard let (key, token) = list.takeRegistration() else { return }
+        state.lists.removeValue(forKey: key)
+        center.removeObserver(token)
     }
 
     /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
     package var registrationCounts: (total: Int, idle: Int) {
-        state.withLock { ($0.entries.count, $0.idleCount) }
+        state.withLock { ($0.lists.count, $0.idleCount) }
     }
 }
 
