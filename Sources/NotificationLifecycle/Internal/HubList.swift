@@ -10,34 +10,20 @@ import Foundation
 /// post on another thread reaches the lock without reading memory that the registering thread wrote (Foundation's
 /// own lock orders such reads, but ThreadSanitizer does not see it). Everything else is read under that lock.
 final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
-    /// The nodes, and the registration's state. The registration's fields change only under the hub's lock too (the
-    /// hub keeps them here so that stopping needs no lookup).
     struct Nodes {
         var head: HubNode?
         unowned(unsafe) var tail: HubNode?
-        let key: NotificationHub.Key
+        /// The registration that delivers to this list; its fields are the hub's (see ``HubRegistration``).
+        let registration: HubRegistration
         /// Keeps the hub alive as long as the center holds this list's registration.
         let hub: NotificationHub
-        /// The center's token for the list's registration; `nil` before it is made and once it is dropped.
-        var token: (any NSObjectProtocol)?
-        /// The hub's stamp from when the list became idle (see "Drop policy" in ``NotificationHub``); 0 while a
-        /// listener listens or once dropped.
-        var idleStamp: UInt64 = 0
     }
 
-    enum UnlinkOutcome {
-        case inUse
-        /// Empty, kept registered: the list is idle since the stamp given.
-        case idle
-        /// Empty, and its registration must be dropped.
-        case empty
-    }
-
-    static func make(key: NotificationHub.Key, hub: NotificationHub) -> HubList {
+    static func make(registration: HubRegistration, hub: NotificationHub) -> HubList {
         let list = unsafeDowncast(create(minimumCapacity: 1) { _ in PlatformLock.placeholder() }, to: HubList.self)
         list.withUnsafeMutablePointers { lock, nodes in
             PlatformLock.initialize(lock)
-            nodes.initialize(to: Nodes(head: nil, tail: nil, key: key, hub: hub))
+            nodes.initialize(to: Nodes(head: nil, tail: nil, registration: registration, hub: hub))
         }
         return list
     }
@@ -58,16 +44,11 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
         }
     }
 
-    /// Adds a listener at the end, unless the registration was dropped; `token` is a new list's registration. Also
-    /// answers whether the list was idle. Called under the hub's lock.
-    func append(
-        core: InfoCore,
-        generation: UInt64,
-        registering token: (any NSObjectProtocol)?
-    ) -> (node: HubNode, wasIdle: Bool)? {
+    /// Adds a listener at the end unless the list's registration was dropped, and answers it with that
+    /// registration. Called under the hub's lock, which guards the registration's fields.
+    func append(core: InfoCore, generation: UInt64) -> (node: HubNode, registration: HubRegistration)? {
         withLock { nodes in
-            if let token { nodes.token = token }
-            guard nodes.token != nil else { return nil }
+            guard nodes.registration.token != nil else { return nil }
             let node = HubNode(core: core, generation: generation, list: self, hub: nodes.hub)
             if let tail = nodes.tail {
                 tail.next = node
@@ -76,16 +57,15 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
                 nodes.head = node
             }
             nodes.tail = node
-            defer { nodes.idleStamp = 0 }
-            return (node, nodes.idleStamp != 0)
+            return (node, nodes.registration)
         }
     }
 
-    /// Removes `node`; an emptied list becomes idle since `idleStamp` when its key allows it. Called under the
-    /// hub's lock. The caller still holds the node, so its release (and its core's) happens after the locks.
-    func unlink(_ node: HubNode, idleStamp: UInt64) -> UnlinkOutcome {
+    /// Removes `node`; answers the list's registration when the list is now empty. Called under the hub's lock.
+    /// The caller still holds the node, so its release (and its core's) happens after the locks.
+    func unlink(_ node: HubNode) -> HubRegistration? {
         withLock { nodes in
-            guard node.isLinked else { return .inUse }
+            guard node.isLinked else { return nil }
             node.isLinked = false
             if let previous = node.previous {
                 previous.next = node.next
@@ -99,26 +79,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
             }
             node.next = nil
             node.previous = nil
-            guard nodes.head == nil, nodes.token != nil else { return .inUse }
-            guard nodes.key.staysIdle else { return .empty }
-            nodes.idleStamp = idleStamp
-            return .idle
-        }
-    }
-
-    /// Whether the list has been idle since `stamp`. Called under the hub's lock.
-    func isIdle(since stamp: UInt64) -> Bool {
-        withLock { $0.idleStamp == stamp }
-    }
-
-    /// Takes the registration to drop: the key and the token, or `nil` when it was dropped already. Called under
-    /// the hub's lock.
-    func takeRegistration() -> (NotificationHub.Key, any NSObjectProtocol)? {
-        withLock { nodes in
-            guard let token = nodes.token else { return nil }
-            nodes.token = nil
-            nodes.idleStamp = 0
-            return (nodes.key, token)
+            return nodes.head == nil ? nodes.registration : nil
         }
     }
 

@@ -18,8 +18,8 @@ import Foundation
 /// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call.
 ///
 /// ## Ownership
-/// The center holds each registration's block, the block its list, the list this hub. The hub holds its lists weakly
-/// and not the center, so it neither keeps the center alive nor outlives it: when the center goes, its blocks go,
+/// The center holds each registration's block, the block its list, the list this hub. The hub holds its
+/// ``HubRegistration``s, which hold their lists weakly, and not the center, so it neither keeps the center alive nor outlives it: when the center goes, its blocks go,
 /// then the lists, then the hub. A listening info holds the hub too, but it also holds the center.
 ///
 /// ## Locks
@@ -46,23 +46,36 @@ final class NotificationHub: Sendable {
     static let idleLimit = 64
 
     private struct State {
-        /// Weak: a registration's block holds its list.
-        var lists: [Key: WeakList] = [:]
-        /// Lists that became idle, oldest first; an element whose stamp no longer matches its list is stale.
-        var idleQueue: [(list: WeakList, stamp: UInt64)] = []
-        var idleStart = 0
+        var registrations: [Key: HubRegistration] = [:]
+        /// The idle registrations, the longest idle first (linked through ``HubRegistration/idleNext``).
+        var idleHead: HubRegistration?
+        unowned(unsafe) var idleTail: HubRegistration?
         var idleCount = 0
-        var nextStamp: UInt64 = 0
         /// The most registrations that had a listener at once.
         var peakInUse = 0
 
         mutating func noteInUse() {
-            peakInUse = max(peakInUse, lists.count - idleCount)
+            peakInUse = max(peakInUse, registrations.count - idleCount)
         }
-    }
 
-    private struct WeakList {
-        weak var list: HubList?
+        mutating func enterIdle(_ registration: HubRegistration) {
+            registration.isIdle = true
+            registration.idlePrevious = idleTail
+            if let tail = idleTail { tail.idleNext = registration } else { idleHead = registration }
+            idleTail = registration
+            idleCount += 1
+        }
+
+        mutating func leaveIdle(_ registration: HubRegistration) {
+            guard registration.isIdle else { return }
+            registration.isIdle = false
+            let next = registration.idleNext
+            if let previous = registration.idlePrevious { previous.idleNext = next } else { idleHead = next }
+            if let next { next.idlePrevious = registration.idlePrevious } else { idleTail = registration.idlePrevious }
+            registration.idleNext = nil
+            registration.idlePrevious = nil
+            idleCount -= 1
+        }
     }
 
     private let state = LockedValueBox(State())
@@ -79,40 +92,44 @@ final class NotificationHub: Sendable {
         cached: HubList?
     ) -> HubNode {
         state.withLock { state in
-            if let cached, let node = append(core, generation, to: cached, &state) { return node }
+            if let cached, let node = Self.append(core, generation, to: cached, &state) { return node }
             let filter = queue == nil ? nil : sender
             let key = Key(
                 name: name,
                 queue: queue.map(ObjectIdentifier.init),
                 sender: filter.map(ObjectIdentifier.init)
             )
-            if let list = state.lists[key]?.list, let node = append(core, generation, to: list, &state) {
+            if let list = state.registrations[key]?.list, let node = Self.append(core, generation, to: list, &state) {
                 return node
             }
-            let list = HubList.make(key: key, hub: self)
+            let registration = HubRegistration(key: key)
+            let list = HubList.make(registration: registration, hub: self)
             nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
-            let token = center.addObserver(forName: name, object: filter, queue: queue) { unsafeList.deliver($0) }
-            state.lists[key] = WeakList(list: list)
-            guard let node = append(core, generation, to: list, &state, registering: token) else {
-                fatalError("A new HubList refused its first listener")
+            registration.token = center.addObserver(forName: name, object: filter, queue: queue) {
+                unsafeList.deliver($0)
+            }
+            registration.list = list
+            state.registrations[key] = registration
+            state.noteInUse()
+            guard let node = Self.append(core, generation, to: list, &state) else {
+                fatalError("Expected a new registration's list to take its first listener, but it refused it")
             }
             return node
         }
     }
 
-    /// Appends to `list` unless its registration was dropped; a list that was idle is in use again.
-    private func append(
+    /// Appends to a list unless its registration was dropped; an idle one is in use again.
+    private static func append(
         _ core: InfoCore,
         _ generation: UInt64,
         to list: HubList,
-        _ state: inout State,
-        registering token: (any NSObjectProtocol)? = nil
+        _ state: inout State
     ) -> HubNode? {
-        guard let (node, wasIdle) = list.append(core: core, generation: generation, registering: token) else {
-            return nil
+        guard let (node, registration) = list.append(core: core, generation: generation) else { return nil }
+        if registration.isIdle {
+            state.leaveIdle(registration)
+            state.noteInUse()
         }
-        if wasIdle { state.idleCount -= 1 }
-        if wasIdle || token != nil { state.noteInUse() }
         return node
     }
 
@@ -120,56 +137,54 @@ final class NotificationHub: Sendable {
     /// The caller holds `node` until this returns, so that nothing it holds is released under a lock.
     func remove(_ node: HubNode, center: NotificationCenter) {
         state.withLock { state in
-            let stamp = state.nextStamp &+ 1
-            switch node.list.unlink(node, idleStamp: stamp) {
-            case .inUse:
-                return
-            case .idle:
-                state.nextStamp = stamp
-                state.idleQueue.append((WeakList(list: node.list), stamp))
-                state.idleCount += 1
+            guard let registration = node.list.unlink(node), registration.token != nil else { return }
+            if registration.key.staysIdle {
+                state.enterIdle(registration)
                 Self.trimIdle(&state, center: center)
-            case .empty:
-                Self.drop(node.list, &state, center: center)
+            } else {
+                Self.drop(registration, &state, center: center)
             }
         }
     }
 
-    /// Drops the longest-idle registrations beyond the limit (see "Drop policy") and compacts the idle queue.
+    /// Drops the longest-idle registrations beyond the limit (see "Drop policy").
     private static func trimIdle(_ state: inout State, center: NotificationCenter) {
         let limit = max(idleLimit, state.peakInUse)
-        while state.idleCount > limit {
-            let (element, stamp) = state.idleQueue[state.idleStart]
-            state.idleStart += 1
-            if let list = element.list, list.isIdle(since: stamp) {
-                state.idleCount -= 1
-                drop(list, &state, center: center)
-            }
-        }
-        // Each idle list leaves one element behind when it is used again: compact once stale ones dominate, which
-        // costs O(limit) after at least 3 * limit appends.
-        if state.idleQueue.count - state.idleStart > 4 * limit {
-            state.idleQueue = state.idleQueue[state.idleStart...].filter { element in
-                element.list.list?.isIdle(since: element.stamp) == true
-            }
-            state.idleStart = 0
-        } else if state.idleStart > limit {
-            state.idleQueue.removeFirst(state.idleStart)
-            state.idleStart = 0
+        while state.idleCount > limit, let oldest = state.idleHead {
+            drop(oldest, &state, center: center)
         }
     }
 
-    /// Removes `list`'s registration from the center and the list from the table (an idle list is counted out by
-    /// the caller).
-    private static func drop(_ list: HubList, _ state: inout State, center: NotificationCenter) {
-        guard let (key, token) = list.takeRegistration() else { return }
-        state.lists.removeValue(forKey: key)
+    /// Removes the registration from the center and from the table.
+    private static func drop(_ registration: HubRegistration, _ state: inout State, center: NotificationCenter) {
+        guard let token = registration.token else { return }
+        state.leaveIdle(registration)
+        registration.token = nil
+        state.registrations.removeValue(forKey: registration.key)
         center.removeObserver(token)
     }
 
     /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
     package var registrationCounts: (total: Int, idle: Int) {
-        state.withLock { ($0.lists.count, $0.idleCount) }
+        state.withLock { ($0.registrations.count, $0.idleCount) }
+    }
+}
+
+/// One Foundation registration of a hub: its key, its token and its place among the idle ones. Every field is
+/// only touched under the hub's lock.
+final class HubRegistration: @unchecked Sendable {
+    // Safe: only touched under the owning hub's lock (see NotificationHub's "Locks").
+    let key: NotificationHub.Key
+    /// `nil` before it is made and once it is dropped.
+    var token: (any NSObjectProtocol)?
+    /// Weak: the registration's block holds the list, and the list holds this.
+    weak var list: HubList?
+    var isIdle = false
+    var idleNext: HubRegistration?
+    unowned(unsafe) var idlePrevious: HubRegistration?
+
+    init(key: NotificationHub.Key) {
+        self.key = key
     }
 }
 
