@@ -70,6 +70,19 @@ public final class NotificationEngine: Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
+        /// The engine center's hub, looked up once for all the infos it starts on that center.
+        let hub: NotificationHub
+        let hubCenter: ObjectIdentifier
+
+        init(center: NotificationCenter) {
+            hub = NotificationHub.hub(for: center)
+            hubCenter = ObjectIdentifier(center)
+        }
+
+        /// The hub for `info`'s first start, when the info registers with the engine's center.
+        func hub(for info: NotificationInfo) -> NotificationHub? {
+            ObjectIdentifier(info.center) == hubCenter ? hub : nil
+        }
     }
 
     /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
@@ -89,7 +102,7 @@ public final class NotificationEngine: Sendable {
     /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
     package init(center: NotificationCenter, lifetimeActive: Bool) {
         self.center = center
-        var state = State()
+        var state = State(center: center)
         if lifetimeActive { state.active.insert(.lifetime) }
         self.state = LockedValueBox(state)
         self.listing = Listing(self.state)
@@ -186,7 +199,10 @@ public final class NotificationEngine: Sendable {
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil, conflict: conflict)
+            return .added(
+                startsNow ? info.start(byHold: false, hub: state.hub(for: info), keeping: &kept) : nil,
+                conflict: conflict
+            )
         }
         switch result {
         case .added(let outcome, let conflict):
@@ -382,7 +398,7 @@ public final class NotificationEngine: Sendable {
     ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
         var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
         for info in state.infos where info.lifespan == lifespan {
-            let outcome = info.start(byHold: false, keeping: &kept)
+            let outcome = info.start(byHold: false, hub: state.hub(for: info), keeping: &kept)
             switch outcome {
             case .started, .alreadyListening: continue
             default: outcomes.append((info, outcome))
@@ -449,7 +465,7 @@ public final class NotificationEngine: Sendable {
             state.lastSequenceID &+= 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
-            return .bound(id, info.start(byHold: false, keeping: &kept), conflict: conflict)
+            return .bound(id, info.start(byHold: false, hub: state.hub(for: info), keeping: &kept), conflict: conflict)
         }
         kept = KeptObjects()
         switch result {

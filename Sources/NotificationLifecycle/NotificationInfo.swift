@@ -515,7 +515,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
     /// under its own).
     package func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
-        withCore { $0.start(for: self, byHold: byHold, keeping: &kept) }
+        start(byHold: byHold, hub: nil, keeping: &kept)
+    }
+
+    /// ``start(byHold:keeping:)`` with the center's hub, when the caller has it at hand (an engine on the info's
+    /// center), so that the info's first start need not look it up.
+    func start(byHold: Bool, hub: NotificationHub?, keeping kept: inout KeptObjects) -> StartOutcome {
+        withCore { $0.start(for: self, byHold: byHold, hub: hub, keeping: &kept) }
     }
 
     /// Stops listening and says whether a registration was removed.

@@ -238,6 +238,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     func start(
         for info: NotificationInfo,
         byHold: Bool,
+        hub: NotificationHub?,
         keeping kept: inout KeptObjects
     ) -> NotificationInfo.StartOutcome {
         return withLock { state in
@@ -256,7 +257,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                 let token = Token.message(MessageObservation(subscription.register(info, sender, generation)))
                 state.registration = Registration(token: token, generation: generation)
             } else {
-                if state.hub == nil { state.hub = NotificationHub.hub(for: info.center) }
+                if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: info.center) }
                 let node = state.hub.unsafelyUnwrapped.add(
                     core: self,
                     generation: generation,
