@@ -51,12 +51,12 @@ public final class NotificationEngine: Sendable {
 
         /// The engine's infos now; none once the engine has stopped them all.
         package var infos: [NotificationInfo] {
-            state.withLock { $0.infos }
+            state.withLock { $0.infos.array }
         }
     }
 
     fileprivate struct State {
-        var infos: [NotificationInfo] = []
+        var infos = OrderedInfos()
         /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
         /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
         /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
@@ -121,7 +121,7 @@ public final class NotificationEngine: Sendable {
 
     /// The infos, in the order they were added.
     public var infos: [NotificationInfo] {
-        state.withLock { $0.infos }
+        state.withLock { $0.infos.array }
     }
 
     /// The lifespans whose infos listen now.
@@ -177,7 +177,7 @@ public final class NotificationEngine: Sendable {
             let hash = info.keyHash
             let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
-            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
+            if !made, earlier > 0, state.infos.contains(info) {
                 refusal = .sameInstance
             } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
@@ -242,8 +242,7 @@ public final class NotificationEngine: Sendable {
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         let removed = state.withLock { state -> Bool in
-            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
-            state.infos.remove(at: index)
+            guard state.infos.remove(info) else { return false }
             state.keyHashes.countOneFewer(info.keyHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
@@ -343,8 +342,8 @@ public final class NotificationEngine: Sendable {
             for info in state.infos {
                 info.stop(givingUpFrom: identity)
             }
-            let infos = state.infos
-            state.infos = []
+            let infos = state.infos.array
+            state.infos.removeAll()
             state.keyHashes.removeAll()
             state.everyNotificationInfos = 0
             return (infos, Self.endSequences(of: nil, in: &state))
