@@ -337,13 +337,12 @@ public final class NotificationEngine: Sendable {
         // The infos leave the engine under its lock but are released after it: the engine may hold the last
         // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
         // may call the engine.
-        var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
+        var (infos, ended) = state.withLock { state -> ([NotificationInfo?], [BoundSequence]) in
             state.active.removeAll()
             for info in state.infos {
                 info.stop(givingUpFrom: identity)
             }
-            let infos = state.infos.array
-            state.infos.removeAll()
+            let infos = state.infos.takeAll()
             state.keyHashes.removeAll()
             state.everyNotificationInfos = 0
             return (infos, Self.endSequences(of: nil, in: &state))
@@ -352,7 +351,7 @@ public final class NotificationEngine: Sendable {
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine,
         // must now list it itself. (One held only here is released just below.)
         for index in infos.indices where !isKnownUniquelyReferenced(&infos[index]) {
-            infos[index].enterLedger()
+            infos[index]?.enterLedger()
         }
         withExtendedLifetime(infos) {}
     }

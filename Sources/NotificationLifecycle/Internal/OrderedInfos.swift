@@ -64,7 +64,25 @@ struct OrderedInfos: Sequence {
         positions = index
     }
 
-    func makeIterator() -> some IteratorProtocol<NotificationInfo> {
-        slots.lazy.compactMap { $0 }.makeIterator()
+    /// Empties the infos and answers what held them, holes included, without copying: for a caller that releases
+    /// them after its lock.
+    mutating func takeAll() -> [NotificationInfo?] {
+        defer { removeAll() }
+        return slots
+    }
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var slots: IndexingIterator<[NotificationInfo?]>
+
+        mutating func next() -> NotificationInfo? {
+            while let slot = slots.next() {
+                if let info = slot { return info }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(slots: slots.makeIterator())
     }
 }
