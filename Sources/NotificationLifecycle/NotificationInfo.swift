@@ -25,9 +25,10 @@ public import Foundation
 ///
 /// ## Guarantees
 /// - One registration per listening info, whatever threads call ``startListening()`` at once.
-/// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
-///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
-///   on another thread may finish.
+/// - Once ``stopListening()`` returns, no later post reaches the handler, nor does the rest of a post under way on
+///   the thread that stopped it (a handler that stops another info; Foundation calls observers removed mid-post,
+///   the info does not pass such a call on). A call that another thread had already let through may still run,
+///   even begin, after it returns.
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
@@ -491,7 +492,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Stops listening. Does nothing when the info does not listen.
     ///
-    /// When this returns, no new handler call begins, even for a post already under way.
+    /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
+    /// that stopped it (a handler that stops another info). A call that another thread had already let through may
+    /// still run, even begin, after it returns.
     public func stopListening() {
         withCore { _ = $0.stop(for: self) }
     }
