@@ -607,6 +607,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             core.withLock { state in
                 state.tap = tap
                 state.tapped = tap == nil ? nil : self
+                if case .notification(let node) = state.registration?.token { node.list.setTapped(node, tap != nil) }
             }
         }
     }

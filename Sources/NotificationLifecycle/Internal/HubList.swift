@@ -46,10 +46,15 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
 
     /// Adds a listener at the end unless the list's registration was dropped, and answers it with that
     /// registration. Called under the hub's lock, which guards the registration's fields.
-    func append(core: InfoCore, generation: UInt64) -> (node: HubNode, registration: HubRegistration)? {
+    func append(
+        core: InfoCore,
+        generation: UInt64,
+        tapped: Bool
+    ) -> (node: HubNode, registration: HubRegistration)? {
         withLock { nodes in
             guard nodes.registration.token != nil else { return nil }
             let node = HubNode(core: core, generation: generation, list: self, hub: nodes.hub)
+            node.isTapped = tapped
             if let tail = nodes.tail {
                 tail.next = node
                 node.previous = tail
@@ -83,21 +88,34 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Nodes> {
         }
     }
 
+    /// Records whether a delivery tap watches the info of `node` (see ``HubNode/isTapped``).
+    func setTapped(_ node: HubNode, _ tapped: Bool) {
+        withLock { _ in node.isTapped = tapped }
+    }
+
     /// Calls the listeners that listen when the post arrives, in order. The snapshot is taken under the lock and
     /// released after the calls: a listener removed meanwhile is told apart by its core (its generation).
+    ///
+    /// The first listener is called with no other check when it is a plain closure (no observer, no sender, no
+    /// tap): it was current under this lock, and nothing runs between that check and its call. Every later one is
+    /// checked again by its core, since the handlers before it may have stopped it.
     func deliver(_ notification: Notification) {
         var rest: [HubNode] = []
-        let first = withLock { nodes -> HubNode? in
+        let first = withLock { nodes -> (node: HubNode, plain: Bool)? in
             guard let head = nodes.head else { return nil }
             var node = head.next
             while let current = node {
                 rest.append(current)
                 node = current.next
             }
-            return head
+            return (head, head.isPlain && !head.isTapped)
         }
-        guard let first else { return }
-        first.core.deliver(notification, generation: first.generation)
+        guard let (first, plain) = first else { return }
+        if plain, let handler = first.core.plainHandler {
+            handler(notification)
+        } else {
+            first.core.deliver(notification, generation: first.generation)
+        }
         for node in rest {
             node.core.deliver(notification, generation: node.generation)
         }
@@ -115,14 +133,19 @@ final class HubNode: @unchecked Sendable {
     let generation: UInt64
     let list: HubList
     let hub: NotificationHub
+    /// Whether the info is a closure for any sender, whose call needs no check but that the node is current.
+    let isPlain: Bool
     var next: HubNode?
     unowned(unsafe) var previous: HubNode?
     var isLinked = true
+    /// Whether a delivery tap watches the info (then every call goes through the core, which shows it to the tap).
+    var isTapped = false
 
     init(core: InfoCore, generation: UInt64, list: HubList, hub: NotificationHub) {
         self.core = core
         self.generation = generation
         self.list = list
         self.hub = hub
+        self.isPlain = core.plainHandler != nil
     }
 }

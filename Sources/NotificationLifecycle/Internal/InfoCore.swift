@@ -226,6 +226,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     // has taken it once, see `deliver`)
 
     var invocation: Invocation { fact { $0.pointee.invocation } }
+    /// The handler of a closure info for any sender, or `nil`.
+    var plainHandler: (@Sendable (Notification) -> Void)? { fact { $0.pointee.unfilteredHandler } }
     var filtersOnSender: Bool { fact { $0.pointee.filtersOnSender } }
     var center: NotificationCenter { fact { $0.pointee.center } }
     var label: Label { fact { $0.pointee.label } }
@@ -265,7 +267,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     queue: info.queue,
                     sender: sender,
                     center: info.center,
-                    cached: state.list
+                    cached: state.list,
+                    tapped: state.tap != nil
                 )
                 state.list = node.list
                 state.registration = Registration(token: .notification(node), generation: generation)

@@ -89,17 +89,20 @@ final class NotificationHub: Sendable {
         queue: OperationQueue?,
         sender: AnyObject?,
         center: NotificationCenter,
-        cached: HubList?
+        cached: HubList?,
+        tapped: Bool
     ) -> HubNode {
         state.withLock { state in
-            if let cached, let node = Self.append(core, generation, to: cached, &state) { return node }
+            if let cached, let node = Self.append(core, generation, tapped, to: cached, &state) { return node }
             let filter = queue == nil ? nil : sender
             let key = Key(
                 name: name,
                 queue: queue.map(ObjectIdentifier.init),
                 sender: filter.map(ObjectIdentifier.init)
             )
-            if let list = state.registrations[key]?.list, let node = Self.append(core, generation, to: list, &state) {
+            if let list = state.registrations[key]?.list,
+                let node = Self.append(core, generation, tapped, to: list, &state)
+            {
                 return node
             }
             let registration = HubRegistration(key: key)
@@ -111,7 +114,7 @@ final class NotificationHub: Sendable {
             registration.list = list
             state.registrations[key] = registration
             state.noteInUse()
-            guard let node = Self.append(core, generation, to: list, &state) else {
+            guard let node = Self.append(core, generation, tapped, to: list, &state) else {
                 fatalError("Expected a new registration's list to take its first listener, but it refused it")
             }
             return node
@@ -122,10 +125,13 @@ final class NotificationHub: Sendable {
     private static func append(
         _ core: InfoCore,
         _ generation: UInt64,
+        _ tapped: Bool,
         to list: HubList,
         _ state: inout State
     ) -> HubNode? {
-        guard let (node, registration) = list.append(core: core, generation: generation) else { return nil }
+        guard let (node, registration) = list.append(core: core, generation: generation, tapped: tapped) else {
+            return nil
+        }
         if registration.isIdle {
             state.leaveIdle(registration)
             state.noteInUse()
