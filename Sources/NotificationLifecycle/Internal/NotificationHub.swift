@@ -197,8 +197,11 @@ final class HubRegistration: @unchecked Sendable {
 // MARK: - One hub per center
 
 extension NotificationHub {
+    /// The hub alone, weakly: a weak reference to the center would give it a side table, and every retain of an
+    /// object with one takes the runtime's slow path. A live hub has a live center (its lists are held by the
+    /// center's blocks, and everything else that holds it holds the center too), so a hub found under the center's
+    /// identity is that center's, never one of a dead center whose address was reused.
     private struct Slot {
-        weak var center: NotificationCenter?
         weak var hub: NotificationHub?
     }
 
@@ -210,16 +213,16 @@ extension NotificationHub {
 
     private static let table = LockedValueBox(Table())
 
-    /// The center's hub, made on first use. Slots are weak: a slot whose center or hub is gone is replaced, and
-    /// dead slots are swept when the table has doubled since the last sweep.
+    /// The center's hub, made on first use. A slot whose hub is gone is replaced, and dead slots are swept when the
+    /// table has doubled since the last sweep.
     static func hub(for center: NotificationCenter) -> NotificationHub {
         let id = ObjectIdentifier(center)
         return table.withLock { table in
-            if let slot = table.slots[id], slot.center === center, let hub = slot.hub { return hub }
+            if let hub = table.slots[id]?.hub { return hub }
             let hub = NotificationHub()
-            table.slots[id] = Slot(center: center, hub: hub)
+            table.slots[id] = Slot(hub: hub)
             if table.slots.count >= table.sweepAt {
-                table.slots = table.slots.filter { $0.value.center != nil && $0.value.hub != nil }
+                table.slots = table.slots.filter { $0.value.hub != nil }
                 table.sweepAt = max(64, 2 * table.slots.count)
             }
             return hub
@@ -228,9 +231,6 @@ extension NotificationHub {
 
     /// The center's hub if it has one, without making one. For tests.
     package static func existingHub(for center: NotificationCenter) -> NotificationHub? {
-        table.withLock { table in
-            guard let slot = table.slots[ObjectIdentifier(center)], slot.center === center else { return nil }
-            return slot.hub
-        }
+        table.withLock { $0.slots[ObjectIdentifier(center)]?.hub }
     }
 }
