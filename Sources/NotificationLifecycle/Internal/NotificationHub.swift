@@ -8,6 +8,12 @@ import Foundation
 /// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
 /// which calls the listeners in the order in which they started listening.
 ///
+/// ## Order
+/// A post calls an info after every info that started listening before it (to the same name on the same queue),
+/// on every platform. Observers added to the center directly are Foundation's: the hub's one registration for the
+/// name sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the name
+/// run together at that place.
+///
 /// ## Drop policy
 /// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
 /// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays idle, so
