@@ -28,6 +28,7 @@ default=(
     post-framework:1:2000 post-raw:1:2000
     appear-framework:20:500 appear-raw:20:500
     lifecycle-framework:20:500 lifecycle-raw:20:500
+    busy-framework:20:500 busy-raw:20:500 post20-framework:20:1000 post20-raw:20:1000
     appear-framework:100:100 appear-raw:100:100 appear-framework:10000:3 appear-raw:10000:3
     lifecycle-framework:100:100 lifecycle-raw:100:100 lifecycle-framework:10000:3 lifecycle-raw:10000:3
 )

@@ -52,12 +52,12 @@ public final class NotificationEngine: Sendable {
 
         /// The engine's infos now; none once the engine has stopped them all.
         package var infos: [NotificationInfo] {
-            state.withLock { $0.infos }
+            state.withLock { $0.infos.array }
         }
     }
 
     fileprivate struct State {
-        var infos: [NotificationInfo] = []
+        var infos = OrderedInfos()
         /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
         /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
         /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
@@ -71,6 +71,19 @@ public final class NotificationEngine: Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
+        /// The engine center's hub, looked up once for all the infos it starts on that center.
+        let hub: NotificationHub
+        let hubCenter: ObjectIdentifier
+
+        init(center: NotificationCenter) {
+            hub = NotificationHub.hub(for: center)
+            hubCenter = ObjectIdentifier(center)
+        }
+
+        /// The hub for `info`'s first start, when the info registers with the engine's center.
+        func hub(for info: NotificationInfo) -> NotificationHub? {
+            ObjectIdentifier(info.center) == hubCenter ? hub : nil
+        }
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -94,7 +107,7 @@ public final class NotificationEngine: Sendable {
     /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
     package init(center: NotificationCenter, lifetimeActive: Bool) {
         self.center = center
-        var state = State()
+        var state = State(center: center)
         if lifetimeActive { state.active.insert(.lifetime) }
         // A ControllerBase's engine (lifetime not active yet) starts in its populate phase.
         state.phase = lifetimeActive ? .running : .populating(superCalled: false)
@@ -116,7 +129,7 @@ public final class NotificationEngine: Sendable {
 
     /// The infos, in the order they were added.
     public var infos: [NotificationInfo] {
-        state.withLock { $0.infos }
+        state.withLock { $0.infos.array }
     }
 
     /// The lifespans whose infos listen now.
@@ -178,7 +191,7 @@ public final class NotificationEngine: Sendable {
             let hash = info.keyHash
             let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
-            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
+            if !made, earlier > 0, state.infos.contains(info) {
                 refusal = .sameInstance
             } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
@@ -200,7 +213,10 @@ public final class NotificationEngine: Sendable {
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { info.setDeliveryTap(tap) }
             let startsNow = state.active.contains(info.lifespan)
-            return .added(startsNow ? info.start(byHold: false, keeping: &kept) : nil, conflict: conflict)
+            return .added(
+                startsNow ? info.start(byHold: false, hub: state.hub(for: info), keeping: &kept) : nil,
+                conflict: conflict
+            )
         }
         switch result {
         case .added(let outcome, let conflict):
@@ -254,8 +270,7 @@ public final class NotificationEngine: Sendable {
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         let removed = state.withLock { state -> Bool in
-            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return false }
-            state.infos.remove(at: index)
+            guard state.infos.remove(info) else { return false }
             state.keyHashes.countOneFewer(info.keyHash)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { info.setDeliveryTap(nil) }
@@ -352,14 +367,13 @@ public final class NotificationEngine: Sendable {
         // The infos leave the engine under its lock but are released after it: the engine may hold the last
         // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
         // may call the engine.
-        var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
+        var (infos, ended) = state.withLock { state -> ([NotificationInfo?], [BoundSequence]) in
             state.phase = .finished
             state.active.removeAll()
             for info in state.infos {
                 info.stop(givingUpFrom: identity)
             }
-            let infos = state.infos
-            state.infos = []
+            let infos = state.infos.takeAll()
             state.keyHashes.removeAll()
             state.everyNotificationInfos = 0
             return (infos, Self.endSequences(of: nil, in: &state))
@@ -368,7 +382,7 @@ public final class NotificationEngine: Sendable {
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine,
         // must now list it itself. (One held only here is released just below.)
         for index in infos.indices where !isKnownUniquelyReferenced(&infos[index]) {
-            infos[index].enterLedger()
+            infos[index]?.enterLedger()
         }
         withExtendedLifetime(infos) {}
     }
@@ -443,7 +457,7 @@ public final class NotificationEngine: Sendable {
     ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
         var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
         for info in state.infos where info.lifespan == lifespan {
-            let outcome = info.start(byHold: false, keeping: &kept)
+            let outcome = info.start(byHold: false, hub: state.hub(for: info), keeping: &kept)
             switch outcome {
             case .started, .alreadyListening: continue
             default: outcomes.append((info, outcome))
@@ -513,7 +527,7 @@ public final class NotificationEngine: Sendable {
             state.lastSequenceID &+= 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
-            return .bound(id, info.start(byHold: false, keeping: &kept), conflict: conflict)
+            return .bound(id, info.start(byHold: false, hub: state.hub(for: info), keeping: &kept), conflict: conflict)
         }
         kept = KeptObjects()
         switch result {
@@ -575,7 +589,7 @@ public final class NotificationEngine: Sendable {
         state.withLock { state in
             guard case .populating = state.phase else { return .outsideInit }
             state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
         }
     }
 

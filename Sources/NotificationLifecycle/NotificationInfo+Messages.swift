@@ -38,8 +38,9 @@ extension NotificationInfo {
     ///
     /// The info registers with `addObserver(of:for:using:)` when it starts and removes that registration by its
     /// token when it stops. Foundation calls the handler on the main actor, synchronously, while the message is
-    /// posted (it must be posted on the main actor). No call begins after ``stopListening()`` returns, not even
-    /// for a post already under way.
+    /// posted (it must be posted on the main actor). Once ``stopListening()`` returns, no later post reaches the
+    /// handler, nor does the rest of a post under way on the thread that stopped it. A call that another thread had
+    /// already let through may still run, even begin, after it returns.
     ///
     /// ```swift
     /// struct ThemeDidChange: NotificationCenter.MainActorMessage {
@@ -94,7 +95,9 @@ extension NotificationInfo {
     ///
     /// Foundation runs each call of the handler in a task of its own, after the post returns: calls run
     /// concurrently and in no particular order, even for messages posted one after the other from one thread. The
-    /// info checks when the task runs that it still listens, so no call begins after ``stopListening()`` returns.
+    /// info checks when the task runs that it still listens: once ``stopListening()`` returns, no task that has not
+    /// yet passed that check calls the handler. A call that another thread had already let through may still run,
+    /// even begin, after it returns.
     ///
     /// ```swift
     /// struct DownloadDidFinish: NotificationCenter.AsyncMessage {

@@ -25,9 +25,10 @@ public import Foundation
 ///
 /// ## Guarantees
 /// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.
-/// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
-///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
-///   on another thread may finish.
+/// - Once ``stopListening()`` returns, no later post reaches the handler, nor does the rest of a post under way on
+///   the thread that stopped it (a handler that stops another info; Foundation calls observers removed mid-post,
+///   the info does not pass such a call on). A call that another thread had already let through may still run,
+///   even begin, after it returns.
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
@@ -472,16 +473,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the current notification registration's block holds the core itself (`true`) or a marker (`false`),
-    /// or `nil` when the info does not listen to a notification; see ``InfoCore``. For tests.
-    var registrationBlockHoldsCore: Bool? {
-        withCore { core in
-            core.withLock { state in
-                state.registration?.holder.map { $0 == ObjectIdentifier(core) }
-            }
-        }
-    }
-
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
     package var object: AnyObject? {
         withCore { $0.withLock { $0.sender } }
@@ -522,7 +513,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Stops listening. Does nothing when the info does not listen.
     ///
-    /// When this returns, no new handler call begins, even for a post already under way.
+    /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
+    /// that stopped it (a handler that stops another info). A call that another thread had already let through may
+    /// still run, even begin, after it returns.
     public func stopListening() {
         withCore { _ = $0.stop(for: self) }
     }
@@ -548,7 +541,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
     /// under its own).
     package func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
-        withCore { $0.start(for: self, byHold: byHold, keeping: &kept) }
+        start(byHold: byHold, hub: nil, keeping: &kept)
+    }
+
+    /// ``start(byHold:keeping:)`` with the center's hub, when the caller has it at hand (an engine on the info's
+    /// center), so that the info's first start need not look it up.
+    func start(byHold: Bool, hub: NotificationHub?, keeping kept: inout KeptObjects) -> StartOutcome {
+        withCore { $0.start(for: self, byHold: byHold, hub: hub, keeping: &kept) }
     }
 
     /// Stops listening and says whether a registration was removed.
@@ -629,6 +628,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             core.withLock { state in
                 state.tap = tap
                 state.tapped = tap == nil ? nil : self
+                if case .notification(let node) = state.registration?.token { node.list.setTapped(node, tap != nil) }
             }
         }
     }

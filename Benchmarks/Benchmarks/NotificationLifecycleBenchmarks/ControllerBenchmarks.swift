@@ -60,6 +60,40 @@ func registerControllerBenchmarks() {
         }
         benchmark.stopMeasurement()
     }
+
+    // Pair 7: pair 5 on a center where every name the controller uses already has an observer of its own.
+    Benchmark("7 create+appear+disappear+release 10+10 busy center [framework]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        let others = observe(lifetime10 + visible10, on: center)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+        for token in others { center.removeObserver(token) }
+    }
+
+    Benchmark("7 create+appear+disappear+release 10+10 busy center [raw]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        let others = observe(lifetime10 + visible10, on: center)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+        for token in others { center.removeObserver(token) }
+    }
+}
+
+/// One observer of its own for each name, added by hand: what an app's other code has on a center.
+private func observe(_ names: [Notification.Name], on center: NotificationCenter) -> [any NSObjectProtocol] {
+    names.map { name in center.addObserver(forName: name, object: nil, queue: nil) { _ in } }
 }
 
 /// Checks, outside the measurement, that a controller's visible listeners deliver while it appears and stop

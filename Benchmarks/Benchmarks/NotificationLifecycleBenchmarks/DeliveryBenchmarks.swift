@@ -84,6 +84,38 @@ func registerDeliveryBenchmarks() {
         benchmark.stopMeasurement()
         center.removeObserver(token)
     }
+
+    // Pair 8: one post to 20 listeners of one name: 20 closure infos against 20 token observers.
+    Benchmark("8 post to 20 listeners of one name x1000 [framework]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let infos = (0..<20).map { _ in
+            NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
+        }
+        for info in infos { info.startListening() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        for info in infos { info.stopListening() }
+        check(benchmark, delivered: counter.value / 20)
+    }
+
+    Benchmark("8 post to 20 listeners of one name x1000 [raw]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let tokens = (0..<20).map { _ in
+            center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
+        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        for token in tokens { center.removeObserver(token) }
+        check(benchmark, delivered: counter.value / 20)
+    }
 }
 
 /// Fails the benchmark unless every post of the run reached the handler once.

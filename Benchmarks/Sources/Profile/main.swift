@@ -79,6 +79,25 @@ let scenarios: [String: Scenario] = [
             withExtendedLifetime(token) { center.post(name: Names.ping, object: nil) }
         }
     },
+    "post20-framework": Scenario(summary: "8: one post to 20 listening closure infos of one name") { _ in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let infos = (0..<20).map { _ in NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 } }
+        for info in infos { info.startListening() }
+        return {
+            withExtendedLifetime(infos) { center.post(name: Names.ping, object: nil) }
+        }
+    },
+    "post20-raw": Scenario(summary: "8: one post to 20 token observers of one name") { _ in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let tokens = (0..<20).map { _ in
+            center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
+        }
+        return {
+            withExtendedLifetime(tokens) { center.post(name: Names.ping, object: nil) }
+        }
+    },
     "appear-framework": Scenario(summary: "4/6a: appear+disappear, n visible infos (default 20)") { size in
         let controller = FrameworkController(
             center: NotificationCenter(),
@@ -109,6 +128,28 @@ let scenarios: [String: Scenario] = [
             let controller = FrameworkController(center: center, lifetime: lifetime, visible: visible)
             controller.appear()
             controller.disappear()
+        }
+    },
+    "busy-framework": Scenario(summary: "7: lifecycle 10+10 on a center where every name has an observer") { _ in
+        let center = NotificationCenter()
+        let others = (lifetime10 + visible10).map { center.addObserver(forName: $0, object: nil, queue: nil) { _ in } }
+        return {
+            withExtendedLifetime(others) {
+                let controller = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+                controller.appear()
+                controller.disappear()
+            }
+        }
+    },
+    "busy-raw": Scenario(summary: "7: the same by hand") { _ in
+        let center = NotificationCenter()
+        let others = (lifetime10 + visible10).map { center.addObserver(forName: $0, object: nil, queue: nil) { _ in } }
+        return {
+            withExtendedLifetime(others) {
+                let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+                controller.appear()
+                controller.disappear()
+            }
         }
     },
     "lifecycle-raw": Scenario(summary: "5/6b: the same by hand") { size in

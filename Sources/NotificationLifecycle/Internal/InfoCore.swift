@@ -11,22 +11,17 @@ import Foundation
 /// constants without retaining them, while a reference-counted fact read through this buffer's storage is retained
 /// for as long as it is used, so starting and stopping (which the info calls) read the info's.
 ///
-/// ## Lifetime, and telling an earlier registration's block apart
-/// Foundation calls the observers a post found even when they are removed during that post, so a block can run
-/// after its registration ended, even after the info started again. Such a call must not reach the handler.
+/// ## Lifetime, and telling a late call from a current registration
+/// A notification info's registration is a ``HubNode`` in its center's ``NotificationHub``; a typed message's is a
+/// Foundation observer. Either way the registration carries a generation, counted up at each start, and a call
+/// passes on only when it carries the generation of the current registration: a post that took its snapshot before
+/// the info stopped (or stopped and started again) is late, and its call is dropped under the lock.
 ///
 /// The core holds itself (``State/selfReference``) from when it is made until the info's `deinit`, and the info
-/// refers to it without a count. While the info lives, the core's count is therefore one, plus one for each block,
-/// marker or pending main-actor call that holds it, and `isKnownUniquelyReferenced` on the self reference tells,
-/// under the lock, whether anything else holds it. When nothing does, a new registration's block holds the core
-/// itself. Otherwise it holds a new ``RegistrationMarker``. The registration records the identity of what its
-/// block holds (``Registration/holder``), and a delivery passes on only when it comes through that object. An
-/// identity cannot be reused while it matters: the block holds that object, so it lives as long as any call
-/// through the block can happen. Starting again therefore makes no marker unless something else still holds the
-/// core (an earlier registration's block, a pending main-actor call, or, in an unoptimised build, a temporary).
+/// refers to it without a count; a node or a pending main-actor call holds the core too, never the info.
 ///
 /// ## Threads
-/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a marker's and a block's)
+/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a node's and a task's)
 /// are declared `nonisolated(unsafe)` and point here. That is safe: `Storage.state` is only touched under the lock
 /// (``withLock(_:)``), and `Storage.facts` is written once, when the core is made, and only read afterwards.
 final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
@@ -84,6 +79,9 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
         var selfReference: InfoCore?
+        /// The center's hub, looked up at the first start of a notification info, and the list it last listened in.
+        var hub: NotificationHub?
+        var list: HubList?
         var generation: UInt64 = 0
         /// `listen(during:)` calls under way.
         var holds = 0
@@ -137,17 +135,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     struct Registration {
         let token: Token
-        /// Which registration this is, for a typed message (its handler is called with the generation it was made
-        /// with, and a call with any other is stale).
+        /// Which registration this is: a call through a hub node or a typed-message handler carries the generation
+        /// it was made with, and a call with any other is late (from a post that found an earlier registration).
         let generation: UInt64
-        /// The identity of what a notification registration's block holds: the core itself or a marker. (Always
-        /// `nil` for a typed message, which is told apart by its generation.)
-        let holder: ObjectIdentifier?
     }
 
-    /// What the center returned for the registration, removed with the matching `removeObserver`.
+    /// How the registration is removed: its node in the center's hub, or the token of a typed-message observer.
     enum Token {
-        case notification(any NSObjectProtocol)
+        case notification(HubNode)
         /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
         case message(MessageObservation)
     }
@@ -233,6 +228,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     // has taken it once, see `deliver`)
 
     var invocation: Invocation { fact { $0.pointee.invocation } }
+    /// The handler of a closure info for any sender, or `nil`.
+    var plainHandler: (@Sendable (Notification) -> Void)? { fact { $0.pointee.unfilteredHandler } }
     var filtersOnSender: Bool { fact { $0.pointee.filtersOnSender } }
     var center: NotificationCenter { fact { $0.pointee.center } }
     var label: Label { fact { $0.pointee.label } }
@@ -245,13 +242,9 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     func start(
         for info: NotificationInfo,
         byHold: Bool,
+        hub: NotificationHub?,
         keeping kept: inout KeptObjects
     ) -> NotificationInfo.StartOutcome {
-        // The locked section must not hold the core itself: a closure that captures `self` may retain it (unoptimised
-        // builds do), and then the count no longer tells whether a block holds the core. It captures the core's
-        // identity and an unretained reference instead, and retains the core only for the block it makes.
-        let selfID = ObjectIdentifier(self)
-        let unretainedSelf = Unmanaged.passUnretained(self)
         return withLock { state in
             if byHold { state.holds += 1 }
             if state.registration != nil {
@@ -268,28 +261,21 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             let generation = state.generation
             if let subscription = info.invocation.messageSubscription {
                 let token = Token.message(MessageObservation(subscription.register(info, sender, generation)))
-                state.registration = Registration(token: token, generation: generation, holder: nil)
+                state.registration = Registration(token: token, generation: generation)
             } else {
-                let holder: ObjectIdentifier
-                let token: any NSObjectProtocol
-                // Each block captures one object, the core or the marker, so that it needs no context of its own.
-                func register(_ block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol {
-                    info.center.addObserver(forName: info.name, object: sender, queue: info.queue, using: block)
-                }
-                if isKnownUniquelyReferenced(&state.selfReference) {
-                    holder = selfID
-                    nonisolated(unsafe) let core = unretainedSelf.takeUnretainedValue()  // See "Threads" above.
-                    token = register { core.deliver($0, through: nil) }
-                } else {
-                    let marker = RegistrationMarker(core: unretainedSelf.takeUnretainedValue())
-                    holder = ObjectIdentifier(marker)
-                    token = register { marker.deliver($0) }
-                }
-                state.registration = Registration(
-                    token: .notification(token),
+                if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: info.center) }
+                let node = state.hub.unsafelyUnwrapped.add(
+                    core: self,
                     generation: generation,
-                    holder: holder
+                    name: info.name,
+                    queue: info.queue,
+                    sender: sender,
+                    center: info.center,
+                    cached: state.list,
+                    tapped: state.tap != nil
                 )
+                state.list = node.list
+                state.registration = Registration(token: .notification(node), generation: generation)
             }
             state.startedByHold = byHold
             return .started
@@ -348,8 +334,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// Removes a registration from the center by its token, with the call that matches how it was made.
     static func unregister(_ token: Token, center: NotificationCenter, invocation: Invocation) {
         switch token {
-        case .notification(let token):
-            center.removeObserver(token)
+        case .notification(let node):
+            node.hub.remove(node, center: center)
         case .message(let observation):
             invocation.messageSubscription?.unregister(center, observation.token)
         }
@@ -358,231 +344,5 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// Removes a registration whose block found its observer or sender gone (the core has no info at hand).
     func unregister(_ token: Token) {
         Self.unregister(token, center: center, invocation: invocation)
-    }
-
-    // MARK: - Dead registrations
-
-    enum Decision {
-        case skip
-        case call(observer: AnyObject?, tap: TapCall?)
-        case drop(token: Token, observerGone: Bool, report: Bool)
-    }
-
-    /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
-    func dropIfDead(_ state: inout State, keeping kept: inout KeptObjects) -> Decision? {
-        if filtersOnSender, state.sender(keeping: &kept) == nil {
-            return Self.drop(&state, observerGone: false)
-        }
-        if invocation.needsObserver, state.observer(keeping: &kept) == nil {
-            return Self.drop(&state, observerGone: true)
-        }
-        return nil
-    }
-
-    /// Takes the registration, whose sender or observer is gone; reports a gone observer only for an info no
-    /// owner ever held (an owner stops its infos itself).
-    static func drop(_ state: inout State, observerGone: Bool) -> Decision {
-        guard let token = takeRegistration(&state) else { return .skip }
-        let report = (!observerGone || !state.everOwned) && !state.releaseReported
-        if report { state.releaseReported = true }
-        return .drop(token: token, observerGone: observerGone, report: report)
-    }
-
-    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
-    static func firstReport(
-        _ outcome: NotificationInfo.StartOutcome,
-        _ state: inout State
-    ) -> NotificationInfo.StartOutcome {
-        defer { state.releaseReported = true }
-        return state.releaseReported ? .notListening : outcome
-    }
-
-    /// Reports a registration dropped because its observer or sender went away; `sender` is the sender if it still
-    /// lives, for the description.
-    func reportReleased(observerGone: Bool, sender: AnyObject?) {
-        let label = self.label
-        let description = label.describe(filtersOnSender: filtersOnSender, sender: sender, listening: false)
-        if observerGone {
-            reportDiagnostic(
-                .observerReleased,
-                "Expected the observer of \(description) to be stopped before it was released, but it was released "
-                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
-                    + "observer, or let a ControllerBase own the info.",
-                fileID: label.fileID,
-                line: label.line,
-                about: center
-            )
-        } else {
-            reportDiagnostic(
-                .senderReleased,
-                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
-                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
-                    + "releasing the sender.",
-                fileID: label.fileID,
-                line: label.line,
-                about: center
-            )
-        }
-    }
-
-    // MARK: - Delivery
-
-    /// Called by a registration's block for each matching post: `marker` is the marker the block holds, or `nil`
-    /// when it holds the core itself. Decides under the lock, calls the handler outside it.
-    ///
-    /// The lock is taken first and the facts are read only after it. They were written when the core was made, maybe
-    /// on another thread; the center's lock orders that write before this read, but ThreadSanitizer does not see it.
-    /// It does see the core's lock, which the thread that started the registration took after making the core.
-    func deliver(_ notification: Notification, through marker: RegistrationMarker?) {
-        let holder = marker.map(ObjectIdentifier.init) ?? ObjectIdentifier(self)
-        withUnsafeMutablePointers { lock, storage in
-            let state = Self.state(in: storage)
-            let facts = Self.facts(in: storage)
-            PlatformLock.lock(lock)
-            guard state.pointee.registration?.holder == holder else {
-                PlatformLock.unlock(lock)
-                return
-            }
-            if facts.pointee.unfilteredHandler != nil {
-                // The short path of a closure that takes any sender: it has no observer or sender that can go. The
-                // handler is called where it is stored, so that the call borrows it instead of retaining it.
-                let tap = state.pointee.tapCall()
-                PlatformLock.unlock(lock)
-                guard showTap(tap, notification) else { return }
-                facts.pointee.unfilteredHandler?(notification)
-                return
-            }
-            // The sender and observer loaded under the lock are released only after it, when this returns (see
-            // ``KeptObjects``).
-            var sender: AnyObject?
-            var observer: AnyObject?
-            let decision = Self.check(
-                notification,
-                filtersOnSender: facts.pointee.filtersOnSender,
-                needsObserver: facts.pointee.needsObserver,
-                state: &state.pointee,
-                sender: &sender,
-                observer: &observer
-            )
-            PlatformLock.unlock(lock)
-            switch decision {
-            case .skip:
-                return
-            case .drop(let token, let observerGone, let shouldReport):
-                unregister(token)
-                if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
-            case .call(let observer, let tap):
-                switch facts.pointee.invocation {
-                case .unbound(let handler):
-                    guard showTap(tap, notification) else { return }
-                    handler(notification)
-                case .bound(let handler):
-                    guard let observer, showTap(tap, notification) else { return }
-                    handler(observer, notification)
-                case .boundOnMainActor(let handler):
-                    deliverOnMainActor(handler, notification: notification, through: holder, marker: marker)
-                case .unresolved, .message:
-                    return
-                }
-            }
-        }
-    }
-
-    /// The general path's checks, under the lock, of a current registration: its sender and observer, and the
-    /// posted object. The sender and observer it loads are left in `sender` and `observer`, for the caller to
-    /// release after the lock.
-    private static func check(
-        _ notification: Notification,
-        filtersOnSender: Bool,
-        needsObserver: Bool,
-        state: inout State,
-        sender: inout AnyObject?,
-        observer: inout AnyObject?
-    ) -> Decision {
-        if filtersOnSender {
-            sender = state.sender
-            guard sender != nil else { return drop(&state, observerGone: false) }
-        }
-        if needsObserver {
-            observer = state.observer
-            guard observer != nil else { return drop(&state, observerGone: true) }
-        }
-        if filtersOnSender {
-            guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
-                return .skip
-            }
-        }
-        return .call(observer: observer, tap: state.tapCall())
-    }
-
-    /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info is
-    /// being released there is none to show, and the call is skipped as if the info had stopped.
-    private func showTap(_ tap: TapCall?, _ notification: Notification) -> Bool {
-        guard let tap else { return true }
-        guard let info = tap.info else { return false }
-        tap.tap(DeliveryEvent(info: info, notification: notification))
-        return true
-    }
-
-    private func deliverOnMainActor(
-        _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
-        notification: Notification,
-        through holder: ObjectIdentifier,
-        marker: RegistrationMarker?
-    ) {
-        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
-        nonisolated(unsafe) let notification = notification
-        nonisolated(unsafe) let core = self  // See "Threads" above.
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { core.callOnMainActor(handler, notification, through: holder) }
-        } else {
-            // The task holds the marker (the core it holds itself) until it runs, so that no later marker can take
-            // its address and pass for the registration this call came through.
-            Task { @MainActor in
-                withExtendedLifetime(marker) { core.callOnMainActor(handler, notification, through: holder) }
-            }
-        }
-    }
-
-    /// Calls a main-actor handler if the registration still stands (checked again on the main actor).
-    @MainActor
-    private func callOnMainActor(
-        _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
-        _ notification: Notification,
-        through holder: ObjectIdentifier
-    ) {
-        let listening = withLock { state -> (AnyObject, TapCall?)? in
-            guard state.registration?.holder == holder, let observer = state.observer
-            else { return nil }
-            return (observer, state.tapCall())
-        }
-        guard let (observer, tap) = listening, showTap(tap, notification) else { return }
-        handler(observer, notification)
-    }
-
-    /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`;
-    /// see ``NotificationInfo/admitMessage(generation:)``.
-    func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
-        // Observers and senders loaded under the lock, released after it (see `KeptObjects`).
-        var kept = KeptObjects()
-        var sender: AnyObject?
-        let decision = withLock { state -> Decision in
-            guard state.registration?.generation == generation else {
-                return .skip
-            }
-            sender = state.sender
-            return dropIfDead(&state, keeping: &kept) ?? .call(observer: state.observer, tap: state.tapCall())
-        }
-        kept = KeptObjects()
-        switch decision {
-        case .skip:
-            return nil
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
-            if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
-            return nil
-        case .call(let observer, let tap):
-            return (observer, tap?.tap)
-        }
     }
 }

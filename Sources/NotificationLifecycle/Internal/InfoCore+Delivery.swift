@@ -1,0 +1,224 @@
+import Foundation
+
+// What a registration's call goes through: the checks under the core's lock, then the handler outside it.
+extension InfoCore {
+    // MARK: - Dead registrations
+
+    enum Decision {
+        case skip
+        case call(observer: AnyObject?, tap: TapCall?)
+        case drop(token: Token, observerGone: Bool, report: Bool)
+    }
+
+    /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
+    func dropIfDead(_ state: inout State, keeping kept: inout KeptObjects) -> Decision? {
+        if filtersOnSender, state.sender(keeping: &kept) == nil {
+            return Self.drop(&state, observerGone: false)
+        }
+        if invocation.needsObserver, state.observer(keeping: &kept) == nil {
+            return Self.drop(&state, observerGone: true)
+        }
+        return nil
+    }
+
+    /// Takes the registration, whose sender or observer is gone; reports a gone observer only for an info no
+    /// owner ever held (an owner stops its infos itself).
+    static func drop(_ state: inout State, observerGone: Bool) -> Decision {
+        guard let token = takeRegistration(&state) else { return .skip }
+        let report = (!observerGone || !state.everOwned) && !state.releaseReported
+        if report { state.releaseReported = true }
+        return .drop(token: token, observerGone: observerGone, report: report)
+    }
+
+    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
+    static func firstReport(
+        _ outcome: NotificationInfo.StartOutcome,
+        _ state: inout State
+    ) -> NotificationInfo.StartOutcome {
+        defer { state.releaseReported = true }
+        return state.releaseReported ? .notListening : outcome
+    }
+
+    /// Reports a registration dropped because its observer or sender went away; `sender` is the sender if it still
+    /// lives, for the description.
+    func reportReleased(observerGone: Bool, sender: AnyObject?) {
+        let label = self.label
+        let description = label.describe(filtersOnSender: filtersOnSender, sender: sender, listening: false)
+        if observerGone {
+            reportDiagnostic(
+                .observerReleased,
+                "Expected the observer of \(description) to be stopped before it was released, but it was released "
+                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
+                    + "observer, or let a ControllerBase own the info.",
+                fileID: label.fileID,
+                line: label.line,
+                about: center
+            )
+        } else {
+            reportDiagnostic(
+                .senderReleased,
+                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
+                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
+                    + "releasing the sender.",
+                fileID: label.fileID,
+                line: label.line,
+                about: center
+            )
+        }
+    }
+
+    // MARK: - Delivery
+
+    /// Called by the hub for each post of the info's name, through the node of the registration of `generation`.
+    /// Decides under the lock, calls the handler outside it.
+    ///
+    /// The lock is taken first and the facts are read only after it. They were written when the core was made, maybe
+    /// on another thread; the center's lock orders that write before this read, but ThreadSanitizer does not see it.
+    /// It does see the core's lock, which the thread that started the registration took after making the core.
+    func deliver(_ notification: Notification, generation: UInt64) {
+        withUnsafeMutablePointers { lock, storage in
+            let state = Self.state(in: storage)
+            let facts = Self.facts(in: storage)
+            PlatformLock.lock(lock)
+            guard state.pointee.registration?.generation == generation else {
+                PlatformLock.unlock(lock)
+                return
+            }
+            if facts.pointee.unfilteredHandler != nil {
+                // The short path of a closure that takes any sender: it has no observer or sender that can go. The
+                // handler is called where it is stored, so that the call borrows it instead of retaining it.
+                let tap = state.pointee.tapCall()
+                PlatformLock.unlock(lock)
+                guard showTap(tap, notification) else { return }
+                facts.pointee.unfilteredHandler?(notification)
+                return
+            }
+            // The sender and observer loaded under the lock are released only after it, when this returns (see
+            // ``KeptObjects``).
+            var sender: AnyObject?
+            var observer: AnyObject?
+            let decision = Self.check(
+                notification,
+                filtersOnSender: facts.pointee.filtersOnSender,
+                needsObserver: facts.pointee.needsObserver,
+                state: &state.pointee,
+                sender: &sender,
+                observer: &observer
+            )
+            PlatformLock.unlock(lock)
+            switch decision {
+            case .skip:
+                return
+            case .drop(let token, let observerGone, let shouldReport):
+                unregister(token)
+                if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
+            case .call(let observer, let tap):
+                switch facts.pointee.invocation {
+                case .unbound(let handler):
+                    guard showTap(tap, notification) else { return }
+                    handler(notification)
+                case .bound(let handler):
+                    guard let observer, showTap(tap, notification) else { return }
+                    handler(observer, notification)
+                case .boundOnMainActor(let handler):
+                    deliverOnMainActor(handler, notification: notification, generation: generation)
+                case .unresolved, .message:
+                    return
+                }
+            }
+        }
+    }
+
+    /// The general path's checks, under the lock, of a current registration: its sender and observer, and the
+    /// posted object. The sender and observer it loads are left in `sender` and `observer`, for the caller to
+    /// release after the lock.
+    private static func check(
+        _ notification: Notification,
+        filtersOnSender: Bool,
+        needsObserver: Bool,
+        state: inout State,
+        sender: inout AnyObject?,
+        observer: inout AnyObject?
+    ) -> Decision {
+        if filtersOnSender {
+            sender = state.sender
+            guard sender != nil else { return drop(&state, observerGone: false) }
+        }
+        if needsObserver {
+            observer = state.observer
+            guard observer != nil else { return drop(&state, observerGone: true) }
+        }
+        if filtersOnSender {
+            guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+                return .skip
+            }
+        }
+        return .call(observer: observer, tap: state.tapCall())
+    }
+
+    /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info is
+    /// being released there is none to show, and the call is skipped as if the info had stopped.
+    private func showTap(_ tap: TapCall?, _ notification: Notification) -> Bool {
+        guard let tap else { return true }
+        guard let info = tap.info else { return false }
+        tap.tap(DeliveryEvent(info: info, notification: notification))
+        return true
+    }
+
+    private func deliverOnMainActor(
+        _ handler: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
+        notification: Notification,
+        generation: UInt64
+    ) {
+        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
+        nonisolated(unsafe) let notification = notification
+        nonisolated(unsafe) let core = self  // See "Threads" above.
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { core.callOnMainActor(handler, notification, generation: generation) }
+        } else {
+            Task { @MainActor in core.callOnMainActor(handler, notification, generation: generation) }
+        }
+    }
+
+    /// Calls a main-actor handler if the registration still stands (checked again on the main actor).
+    @MainActor
+    private func callOnMainActor(
+        _ handler: @MainActor @Sendable (AnyObject, Notification) -> Void,
+        _ notification: Notification,
+        generation: UInt64
+    ) {
+        let listening = withLock { state -> (AnyObject, TapCall?)? in
+            guard state.registration?.generation == generation, let observer = state.observer
+            else { return nil }
+            return (observer, state.tapCall())
+        }
+        guard let (observer, tap) = listening, showTap(tap, notification) else { return }
+        handler(observer, notification)
+    }
+
+    /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`;
+    /// see ``NotificationInfo/admitMessage(generation:)``.
+    func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
+        // Observers and senders loaded under the lock, released after it (see `KeptObjects`).
+        var kept = KeptObjects()
+        var sender: AnyObject?
+        let decision = withLock { state -> Decision in
+            guard state.registration?.generation == generation else {
+                return .skip
+            }
+            sender = state.sender
+            return dropIfDead(&state, keeping: &kept) ?? .call(observer: state.observer, tap: state.tapCall())
+        }
+        kept = KeptObjects()
+        switch decision {
+        case .skip:
+            return nil
+        case .drop(let token, let observerGone, let shouldReport):
+            unregister(token)
+            if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
+            return nil
+        case .call(let observer, let tap):
+            return (observer, tap?.tap)
+        }
+    }
+}

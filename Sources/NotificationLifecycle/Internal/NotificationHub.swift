@@ -1,0 +1,242 @@
+import Foundation
+
+/// The package's registrations on one center: one Foundation registration per name, shared by every notification
+/// info on that center that listens to the name on the posting thread, whatever its sender filter (checked per
+/// listener, by the info); and one per (name, queue, sender) for infos with a queue.
+///
+/// Starting and stopping an info adds and removes a ``HubNode`` in the name's ``HubList``; Foundation is called only
+/// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
+/// which calls the listeners in the order in which they started listening.
+///
+/// ## Order
+/// A post calls an info after every info that started listening before it (to the same name on the same queue),
+/// on every platform. Observers added to the center directly are Foundation's: the hub's one registration for the
+/// name sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the name
+/// run together at that place.
+///
+/// ## Drop policy
+/// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
+/// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays idle, so
+/// that starting again calls no Foundation: a center keeps at most as many idle registrations as the most it ever
+/// had in use at once, and at least ``idleLimit``; beyond that, the one idle the longest is dropped first. A center
+/// therefore holds at most twice the peak of its registrations in use, or that peak plus ``idleLimit``: a program
+/// that listens to 100,000 distinct names one after the other ends with at most ``idleLimit``, and one that listens
+/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call.
+///
+/// ## Ownership
+/// The center holds each registration's block, the block its list, the list this hub. The hub holds its
+/// ``HubRegistration``s, which hold their lists weakly, and not the center, so it neither keeps the center alive nor outlives it: when the center goes, its blocks go,
+/// then the lists, then the hub. A listening info holds the hub too, but it also holds the center.
+///
+/// ## Locks
+/// The hub's lock guards the table of lists and is held while calling Foundation's `addObserver` and
+/// `removeObserver`, so that two threads using a name for the first time make one registration (neither call runs
+/// user code, nor does Foundation call an observer while holding its own lock). A list's lock guards its nodes;
+/// delivery takes only that one, and calls no handler under it. Order: an info's lock, the hub's, a list's.
+final class NotificationHub: Sendable {
+    /// What one Foundation registration is shared by.
+    ///
+    /// With a queue, Foundation makes the poster wait for an operation on that queue for every post its
+    /// registration matches, so such a registration also filters on the sender, as the info's own would: a post of
+    /// another sender then waits for no queue.
+    struct Key: Hashable, Sendable {
+        let name: Notification.Name?
+        let queue: ObjectIdentifier?
+        let sender: ObjectIdentifier?
+
+        /// Whether an empty list may keep its registration (see "Drop policy").
+        var staysIdle: Bool { name != nil && queue == nil }
+    }
+
+    /// The most registrations without a listener that a center keeps when it never had more in use at once.
+    static let idleLimit = 64
+
+    private struct State {
+        var registrations: [Key: HubRegistration] = [:]
+        /// The idle registrations, the longest idle first (linked through ``HubRegistration/idleNext``).
+        var idleHead: HubRegistration?
+        unowned(unsafe) var idleTail: HubRegistration?
+        var idleCount = 0
+        /// The most registrations that had a listener at once.
+        var peakInUse = 0
+
+        mutating func noteInUse() {
+            peakInUse = max(peakInUse, registrations.count - idleCount)
+        }
+
+        mutating func enterIdle(_ registration: HubRegistration) {
+            registration.isIdle = true
+            registration.idlePrevious = idleTail
+            if let tail = idleTail { tail.idleNext = registration } else { idleHead = registration }
+            idleTail = registration
+            idleCount += 1
+        }
+
+        mutating func leaveIdle(_ registration: HubRegistration) {
+            guard registration.isIdle else { return }
+            registration.isIdle = false
+            let next = registration.idleNext
+            if let previous = registration.idlePrevious { previous.idleNext = next } else { idleHead = next }
+            if let next { next.idlePrevious = registration.idlePrevious } else { idleTail = registration.idlePrevious }
+            registration.idleNext = nil
+            registration.idlePrevious = nil
+            idleCount -= 1
+        }
+    }
+
+    private let state = LockedValueBox(State())
+
+    /// Adds a listener for `core`'s registration of `generation` at the end of its key's list. `cached` is the list
+    /// the info used last: while it is registered, no lookup is needed.
+    func add(
+        core: InfoCore,
+        generation: UInt64,
+        name: Notification.Name?,
+        queue: OperationQueue?,
+        sender: AnyObject?,
+        center: NotificationCenter,
+        cached: HubList?,
+        tapped: Bool
+    ) -> HubNode {
+        state.withLock { state in
+            if let cached, let node = Self.append(core, generation, tapped, to: cached, &state) { return node }
+            let filter = queue == nil ? nil : sender
+            let key = Key(
+                name: name,
+                queue: queue.map(ObjectIdentifier.init),
+                sender: filter.map(ObjectIdentifier.init)
+            )
+            if let list = state.registrations[key]?.list,
+                let node = Self.append(core, generation, tapped, to: list, &state)
+            {
+                return node
+            }
+            let registration = HubRegistration(key: key)
+            let list = HubList.make(registration: registration, hub: self)
+            nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
+            registration.token = center.addObserver(forName: name, object: filter, queue: queue) {
+                unsafeList.deliver($0)
+            }
+            registration.list = list
+            state.registrations[key] = registration
+            state.noteInUse()
+            guard let node = Self.append(core, generation, tapped, to: list, &state) else {
+                fatalError("Expected a new registration's list to take its first listener, but it refused it")
+            }
+            return node
+        }
+    }
+
+    /// Appends to a list unless its registration was dropped; an idle one is in use again.
+    private static func append(
+        _ core: InfoCore,
+        _ generation: UInt64,
+        _ tapped: Bool,
+        to list: HubList,
+        _ state: inout State
+    ) -> HubNode? {
+        guard let (node, registration) = list.append(core: core, generation: generation, tapped: tapped) else {
+            return nil
+        }
+        if registration.isIdle {
+            state.leaveIdle(registration)
+            state.noteInUse()
+        }
+        return node
+    }
+
+    /// Removes `node` from its list; an emptied list's registration is dropped or kept idle (see "Drop policy").
+    /// The caller holds `node` until this returns, so that nothing it holds is released under a lock.
+    func remove(_ node: HubNode, center: NotificationCenter) {
+        state.withLock { state in
+            guard let registration = node.list.unlink(node), registration.token != nil else { return }
+            if registration.key.staysIdle {
+                state.enterIdle(registration)
+                Self.trimIdle(&state, center: center)
+            } else {
+                Self.drop(registration, &state, center: center)
+            }
+        }
+    }
+
+    /// Drops the longest-idle registrations beyond the limit (see "Drop policy").
+    private static func trimIdle(_ state: inout State, center: NotificationCenter) {
+        let limit = max(idleLimit, state.peakInUse)
+        while state.idleCount > limit, let oldest = state.idleHead {
+            drop(oldest, &state, center: center)
+        }
+    }
+
+    /// Removes the registration from the center and from the table.
+    private static func drop(_ registration: HubRegistration, _ state: inout State, center: NotificationCenter) {
+        guard let token = registration.token else { return }
+        state.leaveIdle(registration)
+        registration.token = nil
+        state.registrations.removeValue(forKey: registration.key)
+        center.removeObserver(token)
+    }
+
+    /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
+    package var registrationCounts: (total: Int, idle: Int) {
+        state.withLock { ($0.registrations.count, $0.idleCount) }
+    }
+}
+
+/// One Foundation registration of a hub: its key, its token and its place among the idle ones. Every field is
+/// only touched under the hub's lock.
+final class HubRegistration: @unchecked Sendable {
+    // Safe: only touched under the owning hub's lock (see NotificationHub's "Locks").
+    let key: NotificationHub.Key
+    /// `nil` before it is made and once it is dropped.
+    var token: (any NSObjectProtocol)?
+    /// Weak: the registration's block holds the list, and the list holds this.
+    weak var list: HubList?
+    var isIdle = false
+    var idleNext: HubRegistration?
+    unowned(unsafe) var idlePrevious: HubRegistration?
+
+    init(key: NotificationHub.Key) {
+        self.key = key
+    }
+}
+
+// MARK: - One hub per center
+
+extension NotificationHub {
+    /// The hub alone, weakly: a weak reference to the center would give it a side table, and every retain of an
+    /// object with one takes the runtime's slow path. A live hub has a live center (its lists are held by the
+    /// center's blocks, and everything else that holds it holds the center too), so a hub found under the center's
+    /// identity is that center's, never one of a dead center whose address was reused.
+    private struct Slot {
+        weak var hub: NotificationHub?
+    }
+
+    private struct Table {
+        var slots: [ObjectIdentifier: Slot] = [:]
+        /// Slot count at which dead slots are swept next.
+        var sweepAt = 64
+    }
+
+    private static let table = LockedValueBox(Table())
+
+    /// The center's hub, made on first use. A slot whose hub is gone is replaced, and dead slots are swept when the
+    /// table has doubled since the last sweep.
+    static func hub(for center: NotificationCenter) -> NotificationHub {
+        let id = ObjectIdentifier(center)
+        return table.withLock { table in
+            if let hub = table.slots[id]?.hub { return hub }
+            let hub = NotificationHub()
+            table.slots[id] = Slot(hub: hub)
+            if table.slots.count >= table.sweepAt {
+                table.slots = table.slots.filter { $0.value.hub != nil }
+                table.sweepAt = max(64, 2 * table.slots.count)
+            }
+            return hub
+        }
+    }
+
+    /// The center's hub if it has one, without making one. For tests.
+    package static func existingHub(for center: NotificationCenter) -> NotificationHub? {
+        table.withLock { $0.slots[ObjectIdentifier(center)]?.hub }
+    }
+}
