@@ -32,6 +32,10 @@ public import Foundation
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
+/// - Infos that listen to one name on one center (and, with a queue, on one queue) hear a post in the order in which
+///   they started listening, on every platform: they share one Foundation registration. Observers added to the
+///   center directly run in Foundation's order (hash order on Linux), and the package's listeners of a name run
+///   together at that registration's place among them.
 ///
 /// ## Typed messages
 /// An info can register for one of Foundation's typed messages instead of a notification name: a
