@@ -13,7 +13,7 @@ public enum RegistrationTable {
                 info.name?.rawValue ?? "<every notification>",
                 senderText(of: info),
                 "\(info.lifespan)",
-                "\(info.handler)",
+                info.selector ?? "closure",
                 info.isListening ? "yes" : "no",
             ]
         }

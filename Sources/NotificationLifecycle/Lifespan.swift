@@ -44,7 +44,7 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name of a custom lifespan, or `nil` for ``lifetime`` and ``visible``.
-    package var customName: String? {
+    var customName: String? {
         if case .custom(let name) = kind { return name }
         return nil
     }

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A report of misuse: which rule was broken, where, and how to fix it.
 ///
@@ -99,10 +99,10 @@ extension NotificationDiagnostic {
 /// Where diagnostics go: the open scope of the reporting task, else the scope that claimed the report's center,
 /// else the installed handler, else standard error.
 package enum DiagnosticRouting {
-    package static let global = LockedValueBox<(@Sendable (NotificationDiagnostic) -> Void)?>(nil)
+    static let global = LockedValueBox<(@Sendable (NotificationDiagnostic) -> Void)?>(nil)
 
     /// The innermost scope opened by the current task (and inherited by the tasks it creates).
-    @TaskLocal package static var scope: DiagnosticScope?
+    @TaskLocal static var scope: DiagnosticScope?
 
     /// A center and the scope in which an engine or info for it was last made.
     private struct Claim {
@@ -134,7 +134,7 @@ package enum DiagnosticRouting {
     }
 
     /// Runs `body` with the reports it raises sent to `handler` (a scope that does not tell where they came from).
-    package static func withHandler<Result>(
+    static func withHandler<Result>(
         _ handler: @escaping @Sendable (NotificationDiagnostic) -> Void,
         _ body: () throws -> Result
     ) rethrows -> Result {
@@ -143,7 +143,7 @@ package enum DiagnosticRouting {
 
     /// Records that the current task's scope, if any, made an engine or info for `center`: reports about that
     /// center raised outside the task then reach the scope too. Costs one task-local read outside a scope.
-    package static func claim(_ center: NotificationCenter) {
+    static func claim(_ center: NotificationCenter) {
         guard let scope else { return }
         let id = ObjectIdentifier(center)
         // Released after the lock: dropped claims may hold the last reference to a scope.
@@ -203,8 +203,8 @@ package enum DiagnosticRouting {
 /// from any thread, the reports about a center for which an engine or info was made inside it (or inside a scope
 /// nested in it): those go to the innermost scope open in that chain at the time of the report, so a capture opened
 /// later inside the test sees them while it is open. Scopes nest: a child holds its parent.
-package final class DiagnosticScope: Sendable {
-    package let parent: DiagnosticScope?
+final class DiagnosticScope: Sendable {
+    let parent: DiagnosticScope?
     private let receiver: @Sendable (NotificationDiagnostic, Bool) -> Void
     /// Whether the scope is open, and its open children, latest last.
     private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope])>((true, []))
@@ -246,19 +246,19 @@ package final class DiagnosticScope: Sendable {
 ///
 /// - Parameter center: The center of the engine or info the report is about, so that a report raised outside the
 ///   test's task still reaches the test's capture (see ``DiagnosticScope``).
-package func reportDiagnostic(_ diagnostic: NotificationDiagnostic, about center: NotificationCenter? = nil) {
+func reportDiagnostic(_ diagnostic: NotificationDiagnostic, about center: NotificationCenter? = nil) {
     DiagnosticRouting.route(diagnostic, about: center)
 }
 
 extension NotificationDiagnostic {
     /// The line printed to standard error when no handler is installed.
-    package var standardErrorLine: String {
+    var standardErrorLine: String {
         "NotificationLifecycle: \(self)\n"
     }
 }
 
 /// Reports a diagnostic made from its parts.
-package func reportDiagnostic(
+func reportDiagnostic(
     _ rule: NotificationDiagnostic.Rule,
     _ message: String,
     fileID: String?,

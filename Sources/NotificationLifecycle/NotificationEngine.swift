@@ -43,7 +43,7 @@ public final class NotificationEngine: Sendable {
     ///
     /// A weak reference gives its target a side table, and every retain of an object with one takes the runtime's
     /// slow path; an engine is retained on every shorthand call (a protocol getter returns it +1), this object never.
-    package final class Listing: Sendable {
+    final class Listing: Sendable {
         private let state: LockedValueBox<State>
 
         fileprivate init(_ state: LockedValueBox<State>) {
@@ -165,7 +165,7 @@ public final class NotificationEngine: Sendable {
     ///
     /// - Returns: `info`, or the live info with the same registration that the engine already has: then `info` is
     ///   refused (and reported), and the shorthand lets it go.
-    package func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
+    func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
         add(info, made: true, fileID: fileID, line: line) ?? info
     }
 
@@ -506,7 +506,7 @@ public final class NotificationEngine: Sendable {
     ///
     /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
     ///   caller finishes the sequence at once.
-    package func bindSequence(
+    func bindSequence(
         _ info: NotificationInfo,
         during lifespan: Lifespan,
         fileID: String,
@@ -544,7 +544,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
-    package func unbindSequence(_ id: UInt64) {
+    func unbindSequence(_ id: UInt64) {
         // Released after the lock, like the infos in `stopAll()`.
         let unbound = state.withLock { state -> BoundSequence? in
             let sequence = state.sequences.removeValue(forKey: id)
@@ -578,14 +578,14 @@ public final class NotificationEngine: Sendable {
     // MARK: - The populate phase of a ControllerBase
 
     /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
-    package enum SuperCall {
+    enum SuperCall {
         case first
         case afterInfos([NotificationInfo])
         case outsideInit
     }
 
     /// Records that the base implementation of `populateNotificationInfos()` ran.
-    package func recordSuperCall() -> SuperCall {
+    func recordSuperCall() -> SuperCall {
         state.withLock { state in
             guard case .populating = state.phase else { return .outsideInit }
             state.phase = .populating(superCalled: true)
@@ -594,7 +594,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
-    package func finishPopulating(fileID: String, line: Int) -> Bool {
+    func finishPopulating(fileID: String, line: Int) -> Bool {
         let superCalled = state.withLock { state -> Bool in
             defer { state.phase = .running }
             if case .populating(let superCalled) = state.phase { return superCalled }

@@ -2,7 +2,7 @@ public import Foundation
 
 extension NotificationInfo {
     /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.
-    package convenience init(
+    convenience init(
         messageTypeName: String,
         subscription: MessageSubscription,
         observer: AnyObject?,

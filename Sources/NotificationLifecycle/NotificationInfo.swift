@@ -55,7 +55,7 @@ public import Foundation
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
-    package struct Handler: Hashable, Sendable, CustomStringConvertible {
+    struct Handler: Hashable, Sendable, CustomStringConvertible {
         /// The selector name, or `nil` for a closure.
         package let selector: NotificationSelector?
 
@@ -93,9 +93,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
         package static let notification = Kind(.notification)
         /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
-        package static let mainActorMessage = Kind(.mainActorMessage)
+        static let mainActorMessage = Kind(.mainActorMessage)
         /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
-        package static let asyncMessage = Kind(.asyncMessage)
+        static let asyncMessage = Kind(.asyncMessage)
 
         /// `notification`, `mainActorMessage` or `asyncMessage`.
         package var description: String {
@@ -124,7 +124,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     // the order they are declared, and an engine with thousands of infos touches these in every one of them, so
     // they share the object's first cache lines.
     /// How the handler is called (the core keeps what a delivery needs of it).
-    package let invocation: Invocation
+    let invocation: Invocation
     /// When an owner starts and stops this info.
     public let lifespan: Lifespan
     /// The notification name, or `nil` for every notification.
@@ -140,14 +140,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info registers for a notification name or for a typed message.
     package let kind: Kind
     /// What handles the notification.
-    package let handler: Handler
+    let handler: Handler
     /// The `#fileID` of the code that made the info.
     package let fileID: String
     /// The line of the code that made the info.
     package let line: Int
 
     /// The hash of ``registrationKey``, which an engine counts its infos by.
-    package let keyHash: Int
+    let keyHash: Int
     /// The parts of ``registrationKey`` that are not properties of the info: all of them trivial, so that making
     /// and releasing an info copies no string of its key.
     private let keySender: ObjectIdentifier?
@@ -203,7 +203,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The selector initialiser, for an engine's shorthand too (see the designated initialiser's `madeBy`).
-    package convenience init<Observer: NotificationSelectorResponder>(
+    convenience init<Observer: NotificationSelectorResponder>(
         observer: Observer,
         selector: NotificationSelector,
         name: Notification.Name?,
@@ -317,7 +317,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// ``RegistrationLedger`` lists the info through that engine rather than itself. Only for an engine's
     /// shorthands, which add the info at once with ``NotificationEngine/addMade(_:fileID:line:)`` (and let it go
     /// when it is refused).
-    package init(
+    init(
         observer: AnyObject?,
         invocation: Invocation,
         handler: Handler,
@@ -420,7 +420,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// What makes two registrations "the same" for duplicate detection; built when asked (see ``keyHash``).
-    package var registrationKey: RegistrationKey {
+    var registrationKey: RegistrationKey {
         let identity: RegistrationKey.HandlerIdentity
         if let selector = handler.selector, let keyObserver {
             identity = .selector(selector, observer: keyObserver)
@@ -437,12 +437,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
-    package var listensToEveryNotification: Bool {
+    var listensToEveryNotification: Bool {
         kind == .notification && name == nil
     }
 
     /// Whether the info registers for a typed message.
-    package var isMessageInfo: Bool {
+    var isMessageInfo: Bool {
         kind != .notification
     }
 
@@ -466,7 +466,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Once one of them is gone, a new object at the same address gives an equal key for a different registration,
     /// so a stale key makes no info a duplicate. The objects loaded to find out stay in `kept`: release it only after
     /// leaving every lock (the engine calls this under its own).
-    package func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
+    func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
         let namesObserver = keyObserver != nil
         let filtersOnSender = filtersBySender
         return withCore { core in
@@ -525,7 +525,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The result of an attempt to start, reported by ``report(_:)`` outside any lock.
-    package enum StartOutcome: Sendable {
+    enum StartOutcome: Sendable {
         case started
         case alreadyListening
         case unresolvedSelector
@@ -544,7 +544,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// center calls observers only after releasing its own lock, and never from `addObserver`. The observer and
     /// sender loaded to check them stay in `kept`: release it only after leaving every lock (the engine starts infos
     /// under its own).
-    package func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
+    func start(byHold: Bool, keeping kept: inout KeptObjects) -> StartOutcome {
         start(byHold: byHold, hub: nil, keeping: &kept)
     }
 
@@ -569,7 +569,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Reports a start that could not listen, at the call that started it (`fileID`, `line`).
     ///
     /// An unknown selector was reported when the info was made, and is not reported again.
-    package func report(_ outcome: StartOutcome, fileID: String, line: Int) {
+    func report(_ outcome: StartOutcome, fileID: String, line: Int) {
         switch outcome {
         case .started, .alreadyListening, .unresolvedSelector, .notListening:
             return
@@ -599,7 +599,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     // MARK: - Ownership by an engine
 
     /// Claims the info for `owner`; returns the current owner when another one has it.
-    package func claim(for owner: ObjectIdentifier) -> ObjectIdentifier? {
+    func claim(for owner: ObjectIdentifier) -> ObjectIdentifier? {
         withCore { core in
             core.withLock { state in
                 if let current = state.owner, current != owner { return current }
@@ -611,7 +611,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// Enters the ``RegistrationLedger`` unless it is there: an info an engine made, leaving that engine alive.
-    package func enterLedger() {
+    func enterLedger() {
         let enters = withCore { core in
             core.withLock { state -> Bool in
                 defer { state.inLedger = true }
@@ -659,7 +659,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// that can never deliver again is dropped and reported). Foundation already matched the subject by identity,
     /// and a subject that is still alive cannot share its address with another object. Answers the observer and
     /// the tap to call, or `nil` when the message must not be passed on.
-    package func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
+    func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
         withCore { $0.admitMessage(generation: generation) }
     }
 

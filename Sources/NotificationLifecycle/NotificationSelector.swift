@@ -4,7 +4,7 @@
 /// a ``NotificationSelectorTable`` (see ``NotificationSelectorResponder``). Following Objective-C, a name that ends
 /// in one colon (`"keyboardWillShow:"`) names a method that receives the notification; a name with no colon
 /// (`"reload"`) names a method that takes no argument.
-package struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The selector's name, such as `"keyboardWillShow:"`.
     package let name: String
 

@@ -1,6 +1,7 @@
 import Foundation
-import NotificationLifecycle
 import Testing
+
+@testable import NotificationLifecycle
 
 extension ReliabilityTests {
     /// Releasing the last outside reference to an observer or a sender while another thread uses its info: the

@@ -12,7 +12,7 @@ package struct DeliveryEvent: Sendable {
     /// The identity of the notification's sender, when it was an object.
     package let sender: ObjectIdentifier?
     /// The keys of the notification's `userInfo`, as strings, sorted.
-    package let userInfoKeys: [String]
+    let userInfoKeys: [String]
 
     init(info: NotificationInfo, notification: Notification) {
         self.info = info

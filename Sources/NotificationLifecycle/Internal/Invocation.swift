@@ -1,7 +1,7 @@
-package import Foundation
+import Foundation
 
 /// How an info calls its handler, resolved when the info is made so that a post does no lookup.
-package enum Invocation: Sendable {
+enum Invocation: Sendable {
     /// A closure that needs no observer.
     case unbound(@Sendable (Notification) -> Void)
     /// A handler that receives the (weakly held) observer, called on the posting thread or the info's queue.
@@ -31,14 +31,14 @@ package enum Invocation: Sendable {
 
 extension Invocation {
     /// A bound invocation for a handler typed with its owner's class.
-    package static func ownerTyped<Owner: AnyObject>(
+    static func ownerTyped<Owner: AnyObject>(
         _ handler: @escaping @Sendable (Owner, Notification) -> Void
     ) -> Invocation {
         .bound { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }
     }
 
     /// A main-actor invocation for a handler typed with its owner's class.
-    package static func ownerTypedOnMainActor<Owner: AnyObject>(
+    static func ownerTypedOnMainActor<Owner: AnyObject>(
         _ handler: @escaping @MainActor @Sendable (Owner, Notification) -> Void
     ) -> Invocation {
         .boundOnMainActor { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }

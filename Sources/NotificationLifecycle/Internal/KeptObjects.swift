@@ -7,7 +7,7 @@
 ///
 /// Each object is kept once, and the first two need no allocation: starting one info keeps at most its observer
 /// and sender, and an engine's infos mostly share one observer, their owner.
-package struct KeptObjects {
+struct KeptObjects {
     private var first: AnyObject?
     private var second: AnyObject?
     private var more: [AnyObject] = []

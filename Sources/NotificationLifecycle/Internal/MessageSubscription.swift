@@ -6,7 +6,7 @@ import Foundation
 /// ``NotificationInfo`` stays non-generic: the info keeps this value in its ``Invocation`` and asks it to register
 /// and to remove the registration. Foundation's message API, which is not available on every platform version the
 /// package supports, is used only inside the builders; the fields use types that every platform has.
-package struct MessageSubscription: Sendable {
+struct MessageSubscription: Sendable {
     /// ``NotificationInfo/Kind/mainActorMessage`` or ``NotificationInfo/Kind/asyncMessage``.
     let kind: NotificationInfo.Kind
     /// The message type, for inspection.

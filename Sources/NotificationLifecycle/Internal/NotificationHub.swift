@@ -177,7 +177,7 @@ final class NotificationHub: Sendable {
     }
 
     /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
-    package var registrationCounts: (total: Int, idle: Int) {
+    var registrationCounts: (total: Int, idle: Int) {
         state.withLock { ($0.registrations.count, $0.idleCount) }
     }
 }
@@ -236,7 +236,7 @@ extension NotificationHub {
     }
 
     /// The center's hub if it has one, without making one. For tests.
-    package static func existingHub(for center: NotificationCenter) -> NotificationHub? {
+    static func existingHub(for center: NotificationCenter) -> NotificationHub? {
         table.withLock { $0.slots[ObjectIdentifier(center)]?.hub }
     }
 }

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// What makes two registrations the same: name, sender, lifespan, handler and, for a typed message, its type.
 ///
@@ -8,9 +8,9 @@ package import Foundation
 /// An info keeps only the key's ``hash(name:sender:lifespan:handler:line:column:observer:messageType:)`` and the
 /// parts that are not its own properties, and builds the key when two hashes meet: an engine compares keys only
 /// then, so making an info copies none of the key's strings.
-package struct RegistrationKey: Hashable, Sendable {
+struct RegistrationKey: Hashable, Sendable {
     /// A handler's identity: the same selector on the same observer, or a closure written at the same place.
-    package enum HandlerIdentity: Hashable, Sendable {
+    enum HandlerIdentity: Hashable, Sendable {
         case selector(NotificationSelector, observer: ObjectIdentifier)
         case closure(fileID: String, line: Int, column: Int, observer: ObjectIdentifier?)
     }
@@ -46,7 +46,7 @@ package struct RegistrationKey: Hashable, Sendable {
     ///   - line: A closure's line (ignored for a selector).
     ///   - column: A closure's column (ignored for a selector).
     ///   - observer: The observer the handler names, if any.
-    package static func hash(
+    static func hash(
         name: Notification.Name?,
         sender: ObjectIdentifier?,
         lifespan: Lifespan,

@@ -1,5 +1,6 @@
 import Foundation
-import NotificationLifecycle
+
+@testable import NotificationLifecycle
 
 /// One stress run: threads that all at once start and stop the same infos, appear and disappear the same
 /// controllers, post, add and remove infos and release controllers; then the checks once everything is quiet.

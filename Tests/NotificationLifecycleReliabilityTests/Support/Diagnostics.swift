@@ -1,5 +1,6 @@
 import Foundation
-import NotificationLifecycle
+
+@testable import NotificationLifecycle
 
 /// Runs `body` and returns the diagnostics it reported (only those of this task or thread).
 func capturingDiagnostics<Result>(

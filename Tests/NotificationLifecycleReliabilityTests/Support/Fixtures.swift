@@ -1,5 +1,6 @@
 import Foundation
-import NotificationLifecycle
+
+@testable import NotificationLifecycle
 
 extension Notification.Name {
     static let ping = Notification.Name("NotificationLifecycleReliabilityTests.ping")

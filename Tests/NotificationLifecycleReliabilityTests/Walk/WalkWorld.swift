@@ -1,5 +1,6 @@
 import Foundation
-import NotificationLifecycle
+
+@testable import NotificationLifecycle
 
 /// An observer of the walk that answers selector names and records each call.
 final class WalkObserver: NotificationSelectorResponder, Sendable {

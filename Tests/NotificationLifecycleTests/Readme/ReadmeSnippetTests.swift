@@ -54,7 +54,7 @@ struct ReadmeSnippetTests {
         center.post(name: .keyboardWillHide, object: nil)
         #expect(compose.bottomInset == 0)
         #expect(
-            compose.notificationEngine.infos.map(\.handler.description) == ["keyboardWillShow:", "keyboardWillHide"]
+            compose.notificationEngine.infos.map(\.selector) == ["keyboardWillShow:", "keyboardWillHide"]
         )
     }
 
