@@ -19,9 +19,15 @@ let package = Package(
         .testTarget(name: "NotificationLifecycleReliabilityTests", dependencies: ["NotificationLifecycle"]),
 
         // Examples: run each with `swift run <Name>`; .ci/run runs them all and checks their output.
+        // ExampleSupport holds what more than one example prints with; it is not a product.
+        .target(
+            name: "ExampleSupport",
+            dependencies: ["NotificationLifecycle"],
+            path: "Examples/ExampleSupport"
+        ),
         .executableTarget(
             name: "LifecycleDemo",
-            dependencies: ["NotificationLifecycle"],
+            dependencies: ["NotificationLifecycle", "ExampleSupport"],
             path: "Examples/LifecycleDemo"
         ),
         .executableTarget(
@@ -31,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SyncService",
-            dependencies: ["NotificationLifecycle"],
+            dependencies: ["NotificationLifecycle", "ExampleSupport"],
             path: "Examples/SyncService"
         ),
         .executableTarget(

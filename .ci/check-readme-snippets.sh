@@ -18,8 +18,9 @@ else
     done
 fi
 
+# A nested package's build folder (Examples/GRDBStore/.build) holds its dependencies' sources: not ours.
 sources=()
-while IFS= read -r file; do sources+=("$file"); done < <(find Tests Examples -name '*.swift' | sort)
+while IFS= read -r file; do sources+=("$file"); done < <(find Tests Examples -name '.build*' -prune -o -name '*.swift' -print | sort)
 
 awk '
     function normalized(line) { sub(/^[ \t]+/, "", line); sub(/\r$/, "", line); return line }

@@ -1,20 +1,23 @@
 // swift-tools-version: 6.0
-// The manifest of an app that depends on NotificationLifecycle, as the README's "Adding the package" shows it.
-// .ci/run compiles it with `swift package dump-package`; it is not built (its URL names no real organisation).
+// The manifest of an app that depends on NotificationLifecycle by its git URL, as README's "Adding the package"
+// shows it. .ci/run checks that it compiles with `swift package dump-package`; it is not resolved (the URL stands for
+// wherever the repository is hosted). Examples/GRDBStore depends on this repository by path and is built.
 import PackageDescription
 
 let package = Package(
     name: "InboxApp",
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/<org>/NotificationLifecycle", from: "0.1.0")
+        .package(url: "https://github.com/example/NotificationLifecycle.git", branch: "main")
     ],
     targets: [
-        .executableTarget(
-            name: "InboxApp",
-            dependencies: [
-                .product(name: "NotificationLifecycle", package: "NotificationLifecycle")
-            ]
-        )
+        .target(
+            name: "Inbox",
+            dependencies: [.product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+        ),
+        .testTarget(
+            name: "InboxTests",
+            dependencies: ["Inbox", .product(name: "NotificationLifecycleTesting", package: "NotificationLifecycle")]
+        ),
     ]
 )

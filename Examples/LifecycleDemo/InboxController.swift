@@ -36,12 +36,12 @@ final class InboxController: ControllerBase {
 
     /// The user starts a reply: the composing listeners start.
     func startComposing() {
-        startListeningForNotifications(withLifespan: .composing)
+        notificationEngine.start(.composing)
     }
 
     /// The user sends or discards the reply: the composing listeners stop.
     func stopComposing() {
-        stopListeningForNotifications(withLifespan: .composing)
+        notificationEngine.stop(.composing)
     }
 
     func settingsDidChange(_ notification: Notification) {

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import NotificationLifecycle
 
@@ -23,37 +24,37 @@ enum LifecycleDemo {
         let draftEditor = DraftEditor()
         var inbox: InboxController? = InboxController(log: log, draftEditor: draftEditor)
         step(1, "Created: init ran populateNotificationInfos() once and started the lifetime infos.")
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(2, "Appears: appear() starts the visible infos.")
         inbox?.appear()
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(3, "The user writes a reply: startComposing() starts the custom lifespan \"composing\".")
         inbox?.startComposing()
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(4, "The reply is sent: stopComposing() stops only the composing infos.")
         inbox?.stopComposing()
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(5, "Disappears: disappear() stops the visible infos; the lifetime ones keep listening.")
         inbox?.disappear()
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(6, "Appears again: the same visible infos start again; nothing is declared twice.")
         inbox?.appear()
-        report(inbox?.notificationInfos ?? [], log: log, sender: draftEditor)
+        report(inbox?.notificationEngine.infos ?? [], log: log, sender: draftEditor)
 
         step(7, "Adding the same listener again is refused and reported, so a post still runs it once.")
         inbox?.addLifetimeNotificationInfo(forName: .settingsDidChange, selector: "settingsDidChange:")
         center.post(name: .settingsDidChange, object: nil)
         print("  posted: settingsDidChange")
         printHandlers(log.takeEntries())
-        print("  infos: \(inbox?.notificationInfos.count ?? 0) (still five)")
+        print("  infos: \(inbox?.notificationEngine.infos.count ?? 0) (still five)")
 
         step(8, "Released: deinit stops every info it registered, by token, and touches nothing else.")
-        let infos = inbox?.notificationInfos ?? []
+        let infos = inbox?.notificationEngine.infos ?? []
         weak let released = inbox
         inbox = nil
         print("  controller deinitialised: \(released == nil ? "yes" : "no")")

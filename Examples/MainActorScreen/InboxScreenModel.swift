@@ -4,7 +4,7 @@ import NotificationLifecycle
 /// The state behind an inbox screen, isolated to the main actor. Its handlers change that state directly: no
 /// `await`, no `Task`, no `DispatchQueue.main.async`.
 @MainActor
-final class InboxScreenModel: ControllerBase {
+final class InboxScreenModel: ControllerBase, MainActorNotificationEngineOwner {
     private(set) var title = "Inbox"
     private(set) var unreadCount = 0
     private(set) var banner = ""
@@ -18,14 +18,14 @@ final class InboxScreenModel: ControllerBase {
             )
     }
 
-    // Called by ControllerBase.init, which is nonisolated: it only declares, it touches no main-actor state.
-    nonisolated override func populateNotificationInfos() {
+    // Nonisolated like the method it overrides (ControllerBase.init calls it): it only declares.
+    override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .accountDidChange, selector: "accountDidChange:")
-        addVisibleNotificationInfo(forName: .messagesDidArrive) { @MainActor model, note in
+        addVisibleNotificationInfo(forName: .messagesDidArrive) { model, note in
             model.unreadCount += note.userInfo?["count"] as? Int ?? 0
         }
-        addVisibleNotificationInfo(forName: .connectivityDidChange) { @MainActor model, note in
+        addVisibleNotificationInfo(forName: .connectivityDidChange) { model, note in
             model.banner = note.userInfo?["online"] as? Bool == false ? "Offline: showing saved messages" : ""
         }
     }

@@ -43,7 +43,7 @@ enum MainActorScreen {
         print("5. Disappeared; messagesDidArrive posted: nothing changes")
         print("   \(model?.summary ?? "")")
 
-        let infos = model?.notificationInfos ?? []
+        let infos = model?.notificationEngine.infos ?? []
         model = nil
         print("6. Released: infos still listening: \(infos.filter(\.isListening).count)")
     }

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import NotificationLifecycle
 
@@ -62,13 +63,13 @@ final class SyncEngine: ControllerBase {
             return
         }
         narrate("    sync starts: uploading \(pending.joined(separator: ", "))")
-        startListeningForNotifications(withLifespan: .syncing)
+        notificationEngine.start(.syncing)
         narrate("    registrations while syncing:")
-        for line in RegistrationTable.lines(for: notificationInfos) {
+        for line in RegistrationTable.lines(for: notificationEngine.infos) {
             narrate("      \(line)")
         }
         uploader.upload(pending)
-        stopListeningForNotifications(withLifespan: .syncing)
+        notificationEngine.stop(.syncing)
         narrate("    sync ends: \(pending.isEmpty ? "nothing" : pending.joined(separator: ", ")) left for the next one")
     }
 

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import NotificationLifecycle
 
@@ -13,7 +14,7 @@ enum SyncServiceExample {
 
         print("")
         print("The app launches; the engine is made (lifetime listeners start at the end of init):")
-        printTable(engine?.notificationInfos ?? [])
+        printTable(engine?.notificationEngine.infos ?? [])
 
         post(.appWillEnterForeground, engine)
         post(.recordDidChangeLocally, engine, ["id": "a", "title": "Groceries"])
@@ -27,7 +28,7 @@ enum SyncServiceExample {
         post(.appDidEnterBackground, engine)
         print("")
         print("In the background the visible listeners are off: no sync starts, but lifetime ones still listen.")
-        printTable(engine?.notificationInfos ?? [])
+        printTable(engine?.notificationEngine.infos ?? [])
         post(.networkDidBecomeReachable, engine)
         post(.recordDidChangeLocally, engine, ["id": "d", "title": "Recipes"])
         post(.appWillEnterForeground, engine)
@@ -35,7 +36,7 @@ enum SyncServiceExample {
 
         print("")
         print("The engine is released (the user signs out): every listener stops.")
-        let infos = engine?.notificationInfos ?? []
+        let infos = engine?.notificationEngine.infos ?? []
         weak let released = engine
         engine = nil
         print("  engine deinitialised: \(released == nil ? "yes" : "no")")

@@ -24,38 +24,74 @@ public import Foundation
 ///
 /// The base class calls ``populateNotificationInfos()`` once, during `init`, then starts the ``Lifespan/lifetime``
 /// infos. ``appear(fileID:line:)`` starts the ``Lifespan/visible`` ones and ``disappear(fileID:line:)`` stops them.
-/// Custom lifespans start and stop with
-/// ``NotificationEngineOwner/startListeningForNotifications(withLifespan:fileID:line:)`` and
-/// ``NotificationEngineOwner/stopListeningForNotifications(withLifespan:fileID:line:)``. At `deinit` the controller
-/// stops every info it registered and touches no other registration on the center.
+/// Custom lifespans start and stop with `notificationEngine.start(.custom("name"))` and
+/// `notificationEngine.stop(.custom("name"))`. At `deinit` the controller stops every info it registered and
+/// touches no other registration on the center.
 ///
 /// ## Threads
 /// Every method of the base class is safe to call from any thread and from inside a handler. A subclass used from
-/// several threads declares itself `@unchecked Sendable` and protects its own state; a `@MainActor` subclass
-/// overrides ``populateNotificationInfos()`` as `nonisolated` and declares main-actor handlers with the
-/// `onMainActor` shorthands (write the closure as `{ @MainActor owner, note in … }`).
+/// several threads declares itself `@unchecked Sendable` and protects its own state. A `@MainActor` subclass adopts
+/// ``MainActorNotificationEngineOwner``, and its closures run on the main actor with no annotation:
+///
+/// ```swift
+/// @MainActor
+/// final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
+///     private(set) var unread = 0
+///
+///     override func populateNotificationInfos() {
+///         super.populateNotificationInfos()
+///         addVisibleNotificationInfo(forName: .messagesDidArrive) { model, _ in model.unread += 1 }
+///     }
+/// }
+/// ```
+///
+/// Its override of ``populateNotificationInfos()`` stays nonisolated, as the method it overrides (it runs during
+/// `init`); the shorthands only declare there.
+///
+/// ## Topics
+///
+/// ### Declaring listeners
+/// - ``populateNotificationInfos()``
+/// - ``notificationSelectors``
+/// - ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)``
+/// - ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1q3pz``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-3g9ds``
+///
+/// ### The seed's names
+/// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
+/// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
+///
+/// ### The lifecycle
+/// - ``init(notificationCenter:fileID:line:)``
+/// - ``appear(fileID:line:)``
+/// - ``disappear(fileID:line:)``
+/// - ``notificationEngine``
 open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponder {
-    /// The center the shorthand-made infos register with.
-    public let notificationCenter: NotificationCenter
-
-    /// The engine that holds this controller's infos and active lifespans.
+    /// The engine that holds this controller's infos and active lifespans; its ``NotificationEngine/center`` is the
+    /// center the shorthands register with.
     public let notificationEngine: NotificationEngine
 
     /// Makes a controller, calls ``populateNotificationInfos()`` once, and starts the lifetime infos.
     ///
-    /// - Parameter notificationCenter: The center to register with. Tests pass their own `NotificationCenter()`.
-    public init(notificationCenter: NotificationCenter = .default) {
-        self.notificationCenter = notificationCenter
+    /// - Parameters:
+    ///   - notificationCenter: The center to register with. Tests pass their own `NotificationCenter()`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public init(notificationCenter: NotificationCenter = .default, fileID: String = #fileID, line: Int = #line) {
         self.notificationEngine = NotificationEngine(center: notificationCenter, lifetimeActive: false)
-        notificationEngine.beginPopulating()
         populateNotificationInfos()
-        if !notificationEngine.finishPopulating() {
+        if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
+            let first = notificationEngine.infos.first
             reportDiagnostic(
                 .superNotCalled,
                 "Expected \(type(of: self)).populateNotificationInfos() to call super.populateNotificationInfos(), "
-                    + "but it did not. Call super first in populateNotificationInfos().",
-                fileID: nil,
-                line: nil
+                    + "but it did not: \(Self.skippedDeclarations(of: self)). Call super first in "
+                    + "populateNotificationInfos().",
+                fileID: first?.fileID ?? fileID,
+                line: first?.line ?? line
             )
         }
     }
@@ -66,7 +102,7 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
 
     /// Declares the controller's notification infos. Called once by `init`.
     ///
-    /// Override this method to add your infos with the shorthands or ``NotificationEngineOwner/addNotificationInfo(_:fileID:line:)``;
+    /// Override this method to add your infos with the shorthands or `notificationEngine.add(_:)`;
     /// call super first. Do not call it yourself, and do not call ``appear(fileID:line:)`` or other lifecycle methods
     /// from it: both are reported and change nothing.
     ///
@@ -76,17 +112,19 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
         switch notificationEngine.recordSuperCall() {
         case .first:
             return
-        case .afterInfos(let count):
+        case .afterInfos(let infos):
+            let first = infos[0]
             reportDiagnostic(
                 .superNotCalled,
-                "Expected \(type(of: self)).populateNotificationInfos() to call super first, but \(count) info(s) "
-                    + "were added before it. Call super first in populateNotificationInfos().",
-                fileID: nil,
-                line: nil
+                "Expected \(type(of: self)).populateNotificationInfos() to call super first, but \(infos.count) "
+                    + "info(s) were added before it, the first here: \(first). Call super first in "
+                    + "populateNotificationInfos(); the infos are kept.",
+                fileID: first.fileID,
+                line: first.line
             )
         case .outsideInit:
             reportDiagnostic(
-                .populateOutsideInit,
+                .populateMisuse,
                 "Expected populateNotificationInfos() to be called only by ControllerBase.init, but it was called "
                     + "on \(type(of: self)) later. Do not call it yourself; infos it adds again are refused as "
                     + "duplicates.",
@@ -94,6 +132,22 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
                 line: nil
             )
         }
+    }
+
+    /// The superclasses whose `populateNotificationInfos()` did not run, for the report of a missing super call.
+    private static func skippedDeclarations(of controller: ControllerBase) -> String {
+        var skipped: [String] = []
+        var mirror = Mirror(reflecting: controller).superclassMirror
+        while let current = mirror, current.subjectType != ControllerBase.self {
+            skipped.append("\(current.subjectType)")
+            mirror = current.superclassMirror
+        }
+        guard !skipped.isEmpty else {
+            return "no listener was lost this time, as ControllerBase declares none, but a superclass put between "
+                + "them later would lose its listeners"
+        }
+        return "the listeners that " + skipped.joined(separator: " and ")
+            + (skipped.count == 1 ? " declares" : " declare") + " in populateNotificationInfos() were never added"
     }
 
     /// The selector names this controller answers. The base class answers none.
@@ -107,12 +161,6 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     /// ```
     open class var notificationSelectors: NotificationSelectorTable {
         NotificationSelectorTable()
-    }
-
-    /// Whether the controller is on screen: ``appear(fileID:line:)`` was called and ``disappear(fileID:line:)`` not
-    /// since.
-    public var isAppeared: Bool {
-        notificationEngine.isActive(.visible)
     }
 
     /// Starts the visible infos. Calling it again while appeared changes nothing.

@@ -7,7 +7,7 @@
 /// | --- | --- | --- |
 /// | ``lifetime`` | at the end of the controller's `init` | at the controller's `deinit` |
 /// | ``visible`` | on `appear()` | on `disappear()` and at `deinit` |
-/// | ``custom(_:)`` | on `startListeningForNotifications(withLifespan:)` | on `stopListeningForNotifications(withLifespan:)` and at `deinit` |
+/// | ``custom(_:)`` | on `notificationEngine.start(.custom("name"))` | on `notificationEngine.stop(.custom("name"))` and at `deinit` |
 ///
 /// ```swift
 /// extension Lifespan {
@@ -44,7 +44,7 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name of a custom lifespan, or `nil` for ``lifetime`` and ``visible``.
-    public var customName: String? {
+    package var customName: String? {
         if case .custom(let name) = kind { return name }
         return nil
     }

@@ -15,46 +15,43 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
     /// The rule a diagnostic reports. New rules may be added in later versions.
     public struct Rule: Hashable, Sendable, CustomStringConvertible {
         /// The rule's stable, kebab-case name, such as `duplicate-registration`.
-        public let name: String
+        package let name: String
 
-        /// Makes a rule from its name.
-        public init(_ name: String) {
+        package init(_ name: String) {
             self.name = name
         }
 
-        /// The rule's name.
+        /// The rule's name, such as `duplicate-registration`.
         public var description: String { name }
 
-        /// The same listener (name, sender, lifespan and handler) was added twice.
+        /// The same listener was added twice (see <doc:Duplicates>), or the same info twice.
         public static let duplicateRegistration = Rule("duplicate-registration")
-        /// A selector name that the observer does not answer.
+        /// A selector name that the observer does not answer, or a malformed entry in a
+        /// ``NotificationSelectorTable``.
         public static let unknownSelector = Rule("unknown-selector")
-        /// A malformed entry in a ``NotificationSelectorTable``.
-        public static let invalidSelectorDeclaration = Rule("invalid-selector-declaration")
-        /// The sender an info filters on was released; the info cannot listen any more.
+        /// The sender (or message subject) an info filters on was released; the info cannot listen any more.
         public static let senderReleased = Rule("sender-released")
         /// The observer of an info was released while or before it listened.
         public static let observerReleased = Rule("observer-released")
-        /// An override of `populateNotificationInfos()` did not call super, or not first.
+        /// An override of `populateNotificationInfos()` did not call super, or not first: the superclass's
+        /// listeners were not declared.
         public static let superNotCalled = Rule("super-not-called")
-        /// `populateNotificationInfos()` was called outside the controller's `init`.
-        public static let populateOutsideInit = Rule("populate-outside-init")
-        /// A lifecycle method (`appear()`, `disappear()`, start/stop a lifespan) was called during
-        /// `populateNotificationInfos()`.
-        public static let lifecycleDuringPopulate = Rule("lifecycle-during-populate")
-        /// An info was added to a second controller, or removed from one it does not belong to.
+        /// `populateNotificationInfos()` was called outside the controller's `init`, or a lifecycle call
+        /// (`appear()`, `disappear()`, starting or stopping a lifespan) was made inside it.
+        public static let populateMisuse = Rule("populate-misuse")
+        /// An info was added to a second owner, or removed from one it does not belong to.
         public static let foreignInfo = Rule("foreign-info")
-        /// An info listens to every notification (`name: nil`).
+        /// An info added to an engine registers with another center than the engine's.
+        public static let centerMismatch = Rule("center-mismatch")
+        /// An engine was used after it finished: its owner was released, or `stopAll()` was called.
+        public static let engineFinished = Rule("engine-finished")
+        /// An info listens to every notification (`name: nil`); on Linux, Foundation crashes when a typed message is
+        /// posted on a center with such an observer.
         public static let everyNotification = Rule("every-notification")
-        /// An info listens to the empty notification name.
+        /// An info listens to the empty notification name, or uses a custom lifespan with an empty name.
         public static let emptyName = Rule("empty-name")
-        /// A custom lifespan with an empty name.
-        public static let emptyLifespanName = Rule("empty-lifespan-name")
         /// An attempt to stop the `lifetime` lifespan, which runs until the owner is released.
         public static let lifetimeStop = Rule("lifetime-stop")
-        /// An owner listens to typed messages and to every notification (`name: nil`) on one center, where Foundation
-        /// crashes when a typed message is posted (on Linux).
-        public static let everyNotificationWithMessages = Rule("every-notification-with-messages")
         /// A lifespan-bound sequence dropped a value because its buffer was full.
         public static let sequenceDroppedValues = Rule("sequence-dropped-values")
     }
@@ -68,8 +65,7 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
     /// The line of the call that was misused, when known.
     public let line: Int?
 
-    /// Makes a diagnostic.
-    public init(rule: Rule, message: String, fileID: String? = nil, line: Int? = nil) {
+    package init(rule: Rule, message: String, fileID: String? = nil, line: Int? = nil) {
         self.rule = rule
         self.message = message
         self.fileID = fileID

@@ -112,6 +112,7 @@ extension NotificationEngine {
     ///
     /// - Parameters:
     ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
     ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
     ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
@@ -120,46 +121,12 @@ extension NotificationEngine {
     /// - Returns: A sequence that finishes when `lifespan` stops.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
         during lifespan: Lifespan,
         buffering policy: AsyncStream<Message>.Continuation.BufferingPolicy,
         fileID: String = #fileID,
         line: Int = #line
     ) -> AsyncStream<Message> {
-        let center = center
-        return boundStream(
-            describing: "messages \(String(reflecting: Message.self))",
-            during: lifespan,
-            buffering: policy,
-            fileID: fileID,
-            line: line
-        ) { yield in
-            NotificationInfo(for: Message.self, lifespan: lifespan, center: center, fileID: fileID, line: line) {
-                message in
-                yield(message)
-            }
-        }
-    }
-
-    /// Asynchronous messages of `messageType` posted with `subject`, yielded while `lifespan` is active.
-    ///
-    /// As ``messages(for:during:buffering:fileID:line:)``, for one subject, held weakly.
-    ///
-    /// - Parameters:
-    ///   - messageType: The message type.
-    ///   - subject: Only messages posted with this subject are yielded. Held weakly.
-    ///   - lifespan: The lifespan whose active stretch the sequence covers.
-    ///   - policy: What to keep when the consumer falls behind. A dropped value is reported once per sequence.
-    ///   - fileID: The file of the call, for diagnostics. Leave the default.
-    ///   - line: The line of the call, for diagnostics. Leave the default.
-    /// - Returns: A sequence that finishes when `lifespan` stops.
-    public func messages<Message: NotificationCenter.AsyncMessage>(
-        for messageType: Message.Type,
-        subject: Message.Subject,
-        during lifespan: Lifespan,
-        buffering policy: AsyncStream<Message>.Continuation.BufferingPolicy,
-        fileID: String = #fileID,
-        line: Int = #line
-    ) -> AsyncStream<Message> where Message.Subject: AnyObject {
         let center = center
         return boundStream(
             describing: "messages \(String(reflecting: Message.self))",

@@ -3,10 +3,11 @@ public import Foundation
 /// The machinery behind ``ControllerBase``: a set of infos and the lifespans that are active now.
 ///
 /// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
-/// `UIViewController`. Conform to ``NotificationEngineOwner`` to get the same shorthands, and forward the lifecycle:
+/// `UIViewController`. Conform to ``NotificationEngineOwner`` (``MainActorNotificationEngineOwner`` for a
+/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
 ///
 /// ```swift
-/// final class ScreenViewController: UIViewController, NotificationEngineOwner {
+/// final class ScreenViewController: UIViewController, MainActorNotificationEngineOwner {
 ///     let notificationEngine = NotificationEngine()
 ///
 ///     override func viewDidLoad() {
@@ -62,7 +63,7 @@ public final class NotificationEngine: Sendable {
         /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
         var keyHashes = KeyHashCounts()
         var active = ActiveLifespans()
-        var populate: PopulatePhase = .notStarted
+        var phase: Phase = .running
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
         /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
@@ -72,10 +73,14 @@ public final class NotificationEngine: Sendable {
         var lastSequenceID: UInt64 = 0
     }
 
-    /// Where a ``ControllerBase`` is in calling `populateNotificationInfos()`.
-    fileprivate enum PopulatePhase {
-        case notStarted
+    /// Where the engine is in its life. Every transition is made under the lock.
+    fileprivate enum Phase {
+        /// A ``ControllerBase`` is calling `populateNotificationInfos()` from its `init`: infos are declared, nothing
+        /// starts yet.
         case populating(superCalled: Bool)
+        /// Infos are added, started and stopped.
+        case running
+        /// `stopAll()` ran (its owner was released): the engine holds nothing and accepts nothing any more.
         case finished
     }
 
@@ -91,6 +96,8 @@ public final class NotificationEngine: Sendable {
         self.center = center
         var state = State()
         if lifetimeActive { state.active.insert(.lifetime) }
+        // A ControllerBase's engine (lifetime not active yet) starts in its populate phase.
+        state.phase = lifetimeActive ? .running : .populating(superCalled: false)
         self.state = LockedValueBox(state)
         self.listing = Listing(self.state)
         RegistrationLedger.insert(listing)
@@ -113,7 +120,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// The lifespans whose infos listen now.
-    public var activeLifespans: Set<Lifespan> {
+    package var activeLifespans: Set<Lifespan> {
         state.withLock { $0.active.set }
     }
 
@@ -126,9 +133,11 @@ public final class NotificationEngine: Sendable {
 
     /// Adds an info; starts it at once when its lifespan is active.
     ///
-    /// The same registration (same name, sender, lifespan and handler) is refused and reported, and so is an info
-    /// that already belongs to another engine. A `name: nil` info and a typed-message info (or message sequence) on
-    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotificationWithMessages``):
+    /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
+    /// reported, and so is an info that already belongs to another engine, an info that registers with another
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll()``
+    /// ran). A `name: nil` info and a typed-message info (or message sequence) on
+    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
     ///
     /// - Returns: Whether the info was added.
@@ -155,6 +164,8 @@ public final class NotificationEngine: Sendable {
             case sameInstance
             case duplicate(of: NotificationInfo)
             case foreign
+            case otherCenter
+            case finished
         }
         // Observers and senders loaded under the lock, released after it (see KeptObjects).
         var kept = KeptObjects()
@@ -162,6 +173,8 @@ public final class NotificationEngine: Sendable {
             // An info in `infos` always has its key's hash counted in `keyHashes`. It is counted first, in one
             // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
             // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
+            if case .finished = state.phase { return .finished }
+            if info.center !== center { return .otherCenter }
             let hash = info.keyHash
             let earlier = state.keyHashes.countOneMore(hash)
             let refusal: Result?
@@ -192,8 +205,19 @@ public final class NotificationEngine: Sendable {
         switch result {
         case .added(let outcome, let conflict):
             if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            if let outcome { info.report(outcome) }
+            if let outcome { info.report(outcome, fileID: fileID, line: line) }
             return info
+        case .otherCenter:
+            reportDiagnostic(
+                .centerMismatch,
+                "Expected an info added to an engine to register with the engine's center, but \(info) registers "
+                    + "with another one. Make it with center: notificationEngine.center, or use the shorthands, which "
+                    + "use the engine's center; it is not added.",
+                fileID: fileID,
+                line: line
+            )
+        case .finished:
+            reportFinished("add(\(info))", fileID: fileID, line: line)
         case .sameInstance:
             reportDiagnostic(
                 .duplicateRegistration,
@@ -258,7 +282,7 @@ public final class NotificationEngine: Sendable {
     /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
     /// added later start at once.
     public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "startListeningForNotifications(withLifespan: \(lifespan))") {
+        transition(fileID: fileID, line: line, name: "start(.\(lifespan))", starts: true) {
             state,
             kept in
             state.active.insert(lifespan)
@@ -274,8 +298,8 @@ public final class NotificationEngine: Sendable {
         if lifespan == .lifetime {
             reportDiagnostic(
                 .lifetimeStop,
-                "Expected lifetime infos to listen until their owner is released, but stopListeningForNotifications"
-                    + "(withLifespan: .lifetime) was called. Use a custom lifespan for listeners that pause; "
+                "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
+                    + "was called. Use a custom lifespan for listeners that pause; "
                     + "nothing was stopped.",
                 fileID: fileID,
                 line: line,
@@ -284,7 +308,7 @@ public final class NotificationEngine: Sendable {
             return
         }
         var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "stopListeningForNotifications(withLifespan: \(lifespan))") {
+        transition(fileID: fileID, line: line, name: "stop(.\(lifespan))", starts: false) {
             state,
             _ in
             state.active.remove(lifespan)
@@ -299,7 +323,7 @@ public final class NotificationEngine: Sendable {
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
     public func appear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "appear()") { state, kept in
+        transition(fileID: fileID, line: line, name: "appear()", starts: true) { state, kept in
             guard state.active.insert(.visible) else { return [] }
             return Self.startInfos(of: .visible, in: state, keeping: &kept)
         }
@@ -308,7 +332,7 @@ public final class NotificationEngine: Sendable {
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
         var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "disappear()") { state, _ in
+        transition(fileID: fileID, line: line, name: "disappear()", starts: false) { state, _ in
             guard state.active.remove(.visible) else { return [] }
             for info in state.infos where info.lifespan == .visible {
                 info.stop()
@@ -329,6 +353,7 @@ public final class NotificationEngine: Sendable {
         // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
         // may call the engine.
         var (infos, ended) = state.withLock { state -> ([NotificationInfo], [BoundSequence]) in
+            state.phase = .finished
             state.active.removeAll()
             for info in state.infos {
                 info.stop(givingUpFrom: identity)
@@ -357,17 +382,34 @@ public final class NotificationEngine: Sendable {
         fileID: String,
         line: Int,
         name: @autoclosure () -> String,
+        starts: Bool,
         _ body: (inout State, inout KeptObjects) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
     ) {
+        enum Result {
+            case done([(NotificationInfo, NotificationInfo.StartOutcome)])
+            case populating
+            case finished
+        }
         // Observers and senders loaded while starting infos, released after the lock (see KeptObjects).
         var kept = KeptObjects()
-        let outcome = state.withLock { state -> [(NotificationInfo, NotificationInfo.StartOutcome)]? in
-            if case .populating = state.populate { return nil }
-            return body(&state, &kept)
+        let result = state.withLock { state -> Result in
+            switch state.phase {
+            case .populating: return .populating
+            case .finished: return .finished
+            case .running: return .done(body(&state, &kept))
+            }
         }
-        guard let outcome else {
+        let outcome: [(NotificationInfo, NotificationInfo.StartOutcome)]
+        switch result {
+        case .done(let outcomes):
+            outcome = outcomes
+        case .finished:
+            // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
+            if starts { reportFinished(name(), fileID: fileID, line: line) }
+            return
+        case .populating:
             reportDiagnostic(
-                .lifecycleDuringPopulate,
+                .populateMisuse,
                 "Expected \(name()) after the controller is initialised, but it was called during "
                     + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
                     + "init. Nothing was changed.",
@@ -378,8 +420,20 @@ public final class NotificationEngine: Sendable {
             return
         }
         for (info, result) in outcome {
-            info.report(result)
+            info.report(result, fileID: fileID, line: line)
         }
+    }
+
+    /// Reports a call that would start or add something on a finished engine.
+    private func reportFinished(_ call: @autoclosure () -> String, fileID: String, line: Int) {
+        reportDiagnostic(
+            .engineFinished,
+            "Expected \(call()) on an engine that still runs, but its owner was released or stopAll() was called, "
+                + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
+                + "remove the call: releasing the owner already stopped every info.",
+            fileID: fileID,
+            line: line
+        )
     }
 
     private static func startInfos(
@@ -422,7 +476,7 @@ public final class NotificationEngine: Sendable {
     ) {
         let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
         reportDiagnostic(
-            .everyNotificationWithMessages,
+            .everyNotification,
             "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
                 + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
                 + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
@@ -447,11 +501,13 @@ public final class NotificationEngine: Sendable {
     ) -> UInt64? {
         enum Result {
             case inactive
+            case finished
             case bound(UInt64, NotificationInfo.StartOutcome, conflict: NotificationInfo?)
         }
         // Observers and senders loaded under the lock, released after it (see KeptObjects).
         var kept = KeptObjects()
         let result = state.withLock { state -> Result in
+            if case .finished = state.phase { return .finished }
             guard state.active.contains(lifespan) else { return .inactive }
             let conflict = Self.messageConflict(with: info, in: state)
             state.lastSequenceID &+= 1
@@ -463,9 +519,12 @@ public final class NotificationEngine: Sendable {
         switch result {
         case .inactive:
             return nil
+        case .finished:
+            reportFinished("a sequence of \(info)", fileID: fileID, line: line)
+            return nil
         case .bound(let id, let outcome, let conflict):
             if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            info.report(outcome)
+            info.report(outcome, fileID: fileID, line: line)
             return id
         }
     }
@@ -504,35 +563,30 @@ public final class NotificationEngine: Sendable {
 
     // MARK: - The populate phase of a ControllerBase
 
-    /// Marks the start of `populateNotificationInfos()` during a controller's init.
-    package func beginPopulating() {
-        state.withLock { $0.populate = .populating(superCalled: false) }
-    }
-
     /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
     package enum SuperCall {
         case first
-        case afterInfos(Int)
+        case afterInfos([NotificationInfo])
         case outsideInit
     }
 
     /// Records that the base implementation of `populateNotificationInfos()` ran.
     package func recordSuperCall() -> SuperCall {
         state.withLock { state in
-            guard case .populating = state.populate else { return .outsideInit }
-            state.populate = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos.count)
+            guard case .populating = state.phase else { return .outsideInit }
+            state.phase = .populating(superCalled: true)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
         }
     }
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
-    package func finishPopulating() -> Bool {
+    package func finishPopulating(fileID: String, line: Int) -> Bool {
         let superCalled = state.withLock { state -> Bool in
-            defer { state.populate = .finished }
-            if case .populating(let superCalled) = state.populate { return superCalled }
+            defer { state.phase = .running }
+            if case .populating(let superCalled) = state.phase { return superCalled }
             return true
         }
-        start(.lifetime)
+        start(.lifetime, fileID: fileID, line: line)
         return superCalled
     }
 }

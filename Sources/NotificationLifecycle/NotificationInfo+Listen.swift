@@ -9,10 +9,17 @@ extension NotificationInfo {
     /// try didSave.listen(during: { try store.save() })
     /// ```
     ///
-    /// - Parameter body: The work to listen around.
+    /// - Parameters:
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
-    public func listen<Result>(during body: () throws -> Result) rethrows -> Result {
-        report(beginHold())
+    public func listen<Result>(
+        fileID: String = #fileID,
+        line: Int = #line,
+        during body: () throws -> Result
+    ) rethrows -> Result {
+        report(beginHold(), fileID: fileID, line: line)
         defer { endHold() }
         return try body()
     }
@@ -28,13 +35,17 @@ extension NotificationInfo {
     ///
     /// - Parameters:
     ///   - isolation: The caller's isolation, which the body inherits.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
     public func listen<Result>(
         isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        line: Int = #line,
         during body: () async throws -> Result
     ) async rethrows -> Result {
-        report(beginHold())
+        report(beginHold(), fileID: fileID, line: line)
         defer { endHold() }
         return try await body()
     }

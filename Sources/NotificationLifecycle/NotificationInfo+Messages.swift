@@ -1,15 +1,6 @@
 public import Foundation
 
 extension NotificationInfo {
-    /// Whether the info registers for typed messages of `messageType`.
-    ///
-    /// ```swift
-    /// #expect(screen.notificationInfos.contains { $0.isMessageInfo(for: DocumentDidSave.self) && $0.isListening })
-    /// ```
-    public func isMessageInfo(for messageType: Any.Type) -> Bool {
-        self.messageType == ObjectIdentifier(messageType)
-    }
-
     /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.
     package convenience init(
         messageTypeName: String,
@@ -43,7 +34,7 @@ extension NotificationInfo {
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 extension NotificationInfo {
-    /// Makes an info for a main-actor message, posted with any subject or none.
+    /// Makes an info for a main-actor message.
     ///
     /// The info registers with `addObserver(of:for:using:)` when it starts and removes that registration by its
     /// token when it stops. Foundation calls the handler on the main actor, synchronously, while the message is
@@ -56,7 +47,7 @@ extension NotificationInfo {
     ///     let theme: Theme
     /// }
     ///
-    /// let info = NotificationInfo(for: ThemeDidChange.self, center: center) { message in
+    /// let info = NotificationInfo(for: ThemeDidChange.self, subject: .only(store), center: center) { message in
     ///     window.apply(message.theme)
     /// }
     /// ```
@@ -66,15 +57,17 @@ extension NotificationInfo {
     ///
     /// - Parameters:
     ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
-    ///   - handler: Called on the main actor with each delivered message.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
-    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
-    ///     detection. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
+    ///   - handler: Called on the main actor with each delivered message.
     public convenience init<Message: NotificationCenter.MainActorMessage>(
         for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
         center: NotificationCenter = .default,
         fileID: String = #fileID,
@@ -84,55 +77,11 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .mainActor(Message.self, needsObserver: false) { _, message in handler(message) },
-            observer: nil,
-            subject: nil,
-            lifespan: lifespan,
-            center: center,
-            fileID: fileID,
-            line: line,
-            column: column
-        )
-    }
-
-    /// Makes an info for a main-actor message posted with one subject.
-    ///
-    /// The subject is held weakly. Once it is gone the info does not listen any more (it never widens to any
-    /// subject) and that is reported (``NotificationDiagnostic/Rule/senderReleased``).
-    ///
-    /// ```swift
-    /// let info = NotificationInfo(for: ThemeDidChange.self, subject: store, center: center) { message in
-    ///     window.apply(message.theme)
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - messageType: The message type.
-    ///   - subject: Only messages posted with this subject are delivered. Held weakly.
-    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
-    ///   - handler: Called on the main actor with each delivered message.
-    ///   - fileID: The file of the call, for diagnostics. Leave the default.
-    ///   - line: The line of the call, for diagnostics. Leave the default.
-    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
-    ///     detection. Leave the default.
-    public convenience init<Message: NotificationCenter.MainActorMessage>(
-        for messageType: Message.Type,
-        subject: Message.Subject,
-        lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
-        fileID: String = #fileID,
-        line: Int = #line,
-        column: Int = #column,
-        using handler: @escaping @MainActor @Sendable (Message) -> Void
-    ) where Message.Subject: AnyObject {
-        self.init(
-            messageTypeName: String(reflecting: Message.self),
-            subscription: .mainActorFromOneSubject(Message.self, needsObserver: false) { _, message in
+            subscription: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
                 handler(message)
             },
             observer: nil,
-            subject: subject,
+            subject: subject.filter?.object,
             lifespan: lifespan,
             center: center,
             fileID: fileID,
@@ -141,7 +90,7 @@ extension NotificationInfo {
         )
     }
 
-    /// Makes an info for an asynchronous message, posted with any subject or none.
+    /// Makes an info for an asynchronous message.
     ///
     /// Foundation runs each call of the handler in a task of its own, after the post returns: calls run
     /// concurrently and in no particular order, even for messages posted one after the other from one thread. The
@@ -160,15 +109,17 @@ extension NotificationInfo {
     ///
     /// - Parameters:
     ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
-    ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
-    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
-    ///     detection. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
+    ///   - handler: Called with each delivered message, in a task that Foundation starts.
     public convenience init<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
         center: NotificationCenter = .default,
         fileID: String = #fileID,
@@ -180,54 +131,12 @@ extension NotificationInfo {
             messageTypeName: String(reflecting: Message.self),
             subscription: .async(
                 Message.self,
+                from: subject,
                 needsObserver: false,
                 handler: .anywhere { _, message in await handler(message) }
             ),
             observer: nil,
-            subject: nil,
-            lifespan: lifespan,
-            center: center,
-            fileID: fileID,
-            line: line,
-            column: column
-        )
-    }
-
-    /// Makes an info for an asynchronous message posted with one subject.
-    ///
-    /// The subject is held weakly; once it is gone the info does not listen any more, and that is reported. As for
-    /// every asynchronous message, Foundation runs the calls in tasks of their own: concurrently, in no particular
-    /// order.
-    ///
-    /// - Parameters:
-    ///   - messageType: The message type.
-    ///   - subject: Only messages posted with this subject are delivered. Held weakly.
-    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
-    ///   - handler: Called with each delivered message, in a task that Foundation starts.
-    ///   - fileID: The file of the call, for diagnostics. Leave the default.
-    ///   - line: The line of the call, for diagnostics. Leave the default.
-    ///   - column: The column of the call; with the file and line it identifies the closure for duplicate
-    ///     detection. Leave the default.
-    public convenience init<Message: NotificationCenter.AsyncMessage>(
-        for messageType: Message.Type,
-        subject: Message.Subject,
-        lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
-        fileID: String = #fileID,
-        line: Int = #line,
-        column: Int = #column,
-        using handler: @escaping @Sendable (Message) async -> Void
-    ) where Message.Subject: AnyObject {
-        self.init(
-            messageTypeName: String(reflecting: Message.self),
-            subscription: .asyncFromOneSubject(
-                Message.self,
-                needsObserver: false,
-                handler: .anywhere { _, message in await handler(message) }
-            ),
-            observer: nil,
-            subject: subject,
+            subject: subject.filter?.object,
             lifespan: lifespan,
             center: center,
             fileID: fileID,

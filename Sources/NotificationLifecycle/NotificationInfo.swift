@@ -20,11 +20,11 @@ public import Foundation
 /// ## Where handlers run
 /// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
 /// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
-/// `onMainActor` forms) run at once when the post is made on the main thread, and are scheduled on the main actor
-/// otherwise.
+/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are
+/// scheduled on the main actor otherwise.
 ///
 /// ## Guarantees
-/// - One registration per listening info, whatever threads call ``startListening()`` at once.
+/// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.
 /// - No handler call begins after ``stopListening()`` returns, not even inside a post already under way
 ///   (Foundation calls observers removed mid-post; the info does not pass such a call on). A call that had begun
 ///   on another thread may finish.
@@ -36,33 +36,34 @@ public import Foundation
 /// An info can register for one of Foundation's typed messages instead of a notification name: a
 /// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
 /// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
-/// particular order). Make one with the `init(for:…)` initialisers or the `add…MessageInfo(for:…)` shorthands of
-/// ``NotificationEngineOwner``; its ``kind`` tells which. The guarantees above hold for it too, with the message's
-/// subject in the place of the sender; an asynchronous call that has not begun when the info stops is not made.
+/// particular order). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``messageType`` tells which message. The guarantees above hold for it too, with
+/// the message's subject in the place of the sender; an asynchronous call that has not begun when the info stops is
+/// not made.
 ///
 /// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
 /// > observer. The package never registers such an observer itself and never posts a message. An info made with
 /// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
 /// > added next to typed-message listeners on the same center
-/// > (``NotificationDiagnostic/Rule/everyNotificationWithMessages``).
+/// > (``NotificationDiagnostic/Rule/everyNotification``).
 ///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What handles the notification: a selector name, or a closure.
-    public struct Handler: Hashable, Sendable, CustomStringConvertible {
+    package struct Handler: Hashable, Sendable, CustomStringConvertible {
         /// The selector name, or `nil` for a closure.
-        public let selector: NotificationSelector?
+        package let selector: NotificationSelector?
 
         /// A handler named by a selector.
-        public static func selector(_ selector: NotificationSelector) -> Handler {
+        package static func selector(_ selector: NotificationSelector) -> Handler {
             Handler(selector: selector)
         }
 
         /// A closure handler.
-        public static let closure = Handler(selector: nil)
+        package static let closure = Handler(selector: nil)
 
         /// `"keyboardWillShow:"`, or `"closure"`.
-        public var description: String {
+        package var description: String {
             selector?.name ?? "closure"
         }
     }
@@ -70,7 +71,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// What an info registers for: a notification name, a main-actor message or an asynchronous message.
     ///
     /// New kinds may be added in later versions.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    package struct Kind: Hashable, Sendable, CustomStringConvertible {
         // A trivial value, not the name: every info stores its kind twice, and copying a string costs a retain.
         private enum Value: UInt8, Hashable, Sendable {
             case notification
@@ -85,14 +86,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
 
         /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
-        public static let notification = Kind(.notification)
+        package static let notification = Kind(.notification)
         /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
-        public static let mainActorMessage = Kind(.mainActorMessage)
+        package static let mainActorMessage = Kind(.mainActorMessage)
         /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
-        public static let asyncMessage = Kind(.asyncMessage)
+        package static let asyncMessage = Kind(.asyncMessage)
 
         /// `notification`, `mainActorMessage` or `asyncMessage`.
-        public var description: String {
+        package var description: String {
             switch value {
             case .notification: return "notification"
             case .mainActorMessage: return "mainActorMessage"
@@ -126,19 +127,19 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
     public let name: Notification.Name?
     /// The center the info registers with.
-    public let center: NotificationCenter
+    package let center: NotificationCenter
     /// The queue handlers run on, or `nil` for the posting thread.
-    public let queue: OperationQueue?
+    package let queue: OperationQueue?
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
-    public let filtersBySender: Bool
+    package let filtersBySender: Bool
     /// Whether the info registers for a notification name or for a typed message.
-    public let kind: Kind
+    package let kind: Kind
     /// What handles the notification.
-    public let handler: Handler
+    package let handler: Handler
     /// The `#fileID` of the code that made the info.
-    public let fileID: String
+    package let fileID: String
     /// The line of the code that made the info.
-    public let line: Int
+    package let line: Int
 
     /// The hash of ``registrationKey``, which an engine counts its infos by.
     package let keyHash: Int
@@ -166,13 +167,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public convenience init<Observer: NotificationSelectorResponder>(
         observer: Observer,
-        selector: NotificationSelector,
+        selector: String,
         name: Notification.Name?,
         object: AnyObject? = nil,
         lifespan: Lifespan = .lifetime,
@@ -183,7 +185,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ) {
         self.init(
             observer: observer,
-            selector: selector,
+            selector: NotificationSelector(selector),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -213,6 +215,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let invocation: Invocation
         if let entry = table.entries[selector], entry.accepts(observer) {
             invocation = entry.invocation
+        } else if table.rejected.contains(selector) {
+            // Its entry was malformed and reported where it was declared: one cause, one report.
+            invocation = .unresolved
         } else {
             let known = table.selectors.map { "\"\($0.name)\"" }.joined(separator: ", ")
             let reason: String
@@ -263,7 +268,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - name: The notification name, or `nil` for every notification (reported).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with.
+    ///   - center: The center to register with. An engine adds only infos of its own center
+    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -384,7 +390,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info holds a registration on its center now.
     ///
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
-    /// it (and reports it once, for an info no controller owns) and answers `false`.
+    /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for
+    /// an info no engine owns (an owner stops its infos itself).
     public var isListening: Bool {
         var kept = KeptObjects()
         var sender: AnyObject?
@@ -420,7 +427,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             sender: keySender,
             lifespan: lifespan,
             handler: identity,
-            messageType: messageType
+            messageType: messageTypeID
         )
     }
 
@@ -429,14 +436,24 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         kind == .notification && name == nil
     }
 
-    /// Whether the info registers for a typed message (``Kind/mainActorMessage`` or ``Kind/asyncMessage``).
-    public var isMessageInfo: Bool {
+    /// Whether the info registers for a typed message.
+    package var isMessageInfo: Bool {
         kind != .notification
     }
 
     /// The typed message's type, or `nil` for a notification info.
-    package var messageType: ObjectIdentifier? {
+    package var messageTypeID: ObjectIdentifier? {
         invocation.messageSubscription?.messageType
+    }
+
+    /// The selector name that handles the notification, or `nil` for a closure.
+    public var selector: String? {
+        handler.selector?.name
+    }
+
+    /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
+    public var messageType: Any.Type? {
+        invocation.messageSubscription?.type
     }
 
     /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
@@ -466,12 +483,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
-    public var object: AnyObject? {
+    package var object: AnyObject? {
         withCore { $0.withLock { $0.sender } }
     }
 
     /// The observer whose method or owner-closure handles the notification, while it lives.
-    public var observer: AnyObject? {
+    package var observer: AnyObject? {
         withCore { $0.withLock { $0.observer } }
     }
 
@@ -492,11 +509,15 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Starts listening. Does nothing when the info already listens.
     ///
-    /// An info whose selector was unknown, whose observer is gone, or whose sender is gone does not listen; the
-    /// call reports why.
-    public func startListening() {
+    /// An info whose selector was unknown (reported when it was made), whose observer is gone, or whose sender is
+    /// gone does not listen; a gone observer or sender is reported the first time it stops a start.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func startListening(fileID: String = #fileID, line: Int = #line) {
         var kept = KeptObjects()
-        report(start(byHold: false, keeping: &kept))
+        report(start(byHold: false, keeping: &kept), fileID: fileID, line: line)
     }
 
     /// Stops listening. Does nothing when the info does not listen.
@@ -513,6 +534,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case unresolvedSelector
         case observerReleased
         case senderReleased
+        /// Not listening for a reason already reported.
+        case notListening
     }
 
     /// Starts listening without reporting: the engine collects outcomes and reports them after its lock.
@@ -540,25 +563,19 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         withCore { _ = $0.stop(for: self, givingUpFrom: owner) }
     }
 
-    /// Reports a start that could not listen.
-    package func report(_ outcome: StartOutcome) {
+    /// Reports a start that could not listen, at the call that started it (`fileID`, `line`).
+    ///
+    /// An unknown selector was reported when the info was made, and is not reported again.
+    package func report(_ outcome: StartOutcome, fileID: String, line: Int) {
         switch outcome {
-        case .started, .alreadyListening:
+        case .started, .alreadyListening, .unresolvedSelector, .notListening:
             return
-        case .unresolvedSelector:
-            reportDiagnostic(
-                .unknownSelector,
-                "Expected \(self) to have a handler, but its selector was not found when it was made (reported "
-                    + "then). Declare the selector in the observer's notificationSelectors. It does not listen.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
         case .observerReleased:
             reportDiagnostic(
                 .observerReleased,
-                "Expected the observer of \(self) to be alive when starting, but it was released. Make a new "
-                    + "info for a live observer, or keep the observer. It does not listen.",
+                "Expected the observer of \(self) (made at \(self.fileID):\(self.line)) to be alive when starting, "
+                    + "but it was released. Make a new info for a live observer, or keep the observer. It does not "
+                    + "listen; this is reported once.",
                 fileID: fileID,
                 line: line,
                 about: center
@@ -566,8 +583,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .senderReleased:
             reportDiagnostic(
                 .senderReleased,
-                "Expected the sender that \(self) filters on to be alive when starting, but it was released; "
-                    + "the info will not widen to any sender. Make a new info for a live sender. It does not listen.",
+                "Expected the sender that \(self) (made at \(self.fileID):\(self.line)) filters on to be alive when "
+                    + "starting, but it was released; the info will not widen to any sender. Make a new info for a "
+                    + "live sender. It does not listen; this is reported once.",
                 fileID: fileID,
                 line: line,
                 about: center
@@ -666,7 +684,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         }
         if lifespan.customName?.isEmpty == true {
             reportDiagnostic(
-                .emptyLifespanName,
+                .emptyName,
                 "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
                     + ".custom(\"editing\").",
                 fileID: fileID,

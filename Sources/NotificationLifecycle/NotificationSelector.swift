@@ -4,22 +4,22 @@
 /// a ``NotificationSelectorTable`` (see ``NotificationSelectorResponder``). Following Objective-C, a name that ends
 /// in one colon (`"keyboardWillShow:"`) names a method that receives the notification; a name with no colon
 /// (`"reload"`) names a method that takes no argument.
-public struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The selector's name, such as `"keyboardWillShow:"`.
-    public let name: String
+    package let name: String
 
     /// Makes a selector from its name.
-    public init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
     }
 
     /// Makes a selector from a string literal: `let selector: NotificationSelector = "reload"`.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.name = value
     }
 
     /// The selector's name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// Whether the name has the form of a method that receives the notification (`"name:"`).
     var takesNotification: Bool { name.hasSuffix(":") }

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The selector names a type answers and the method each one calls.
 ///
-/// Build it by chaining ``adding(_:_:fileID:line:)-22iau`` calls on an empty table, or on
+/// Build it by chaining `adding(_:_:)` calls on an empty table, or on
 /// `super.notificationSelectors` in a subclass:
 ///
 /// ```swift
@@ -16,7 +16,7 @@ public import Foundation
 ///
 /// A name that ends in a colon is bound to a method that takes the notification; a name without one to a method
 /// that takes nothing. A later entry for a name replaces an earlier one, which is how a subclass re-binds a name.
-/// A malformed entry is reported (``NotificationDiagnostic/Rule/invalidSelectorDeclaration``) and left out.
+/// A malformed entry is reported (``NotificationDiagnostic/Rule/unknownSelector``) and left out.
 public struct NotificationSelectorTable: Sendable {
     /// One bound selector: how to call it, and for which observer types it is valid.
     struct Entry: Sendable {
@@ -26,12 +26,14 @@ public struct NotificationSelectorTable: Sendable {
     }
 
     private(set) var entries: [NotificationSelector: Entry] = [:]
+    /// Names whose entry was malformed and reported when declared; an info naming one is not reported again.
+    private(set) var rejected: Set<NotificationSelector> = []
 
     /// Makes an empty table.
     public init() {}
 
     /// The selector names in the table, sorted.
-    public var selectors: [NotificationSelector] {
+    var selectors: [NotificationSelector] {
         entries.keys.sorted { $0.name < $1.name }
     }
 
@@ -44,13 +46,13 @@ public struct NotificationSelectorTable: Sendable {
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
-        _ selector: NotificationSelector,
+        _ selector: String,
         _ method: @escaping @Sendable (Observer) -> (Notification) -> Void,
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
         adding(
-            selector,
+            NotificationSelector(selector),
             wantsNotification: true,
             invocation: .bound { observer, notification in
                 method(unsafeDowncast(observer, to: Observer.self))(notification)
@@ -69,13 +71,13 @@ public struct NotificationSelectorTable: Sendable {
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
-        _ selector: NotificationSelector,
+        _ selector: String,
         _ method: @escaping @Sendable (Observer) -> () -> Void,
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
         adding(
-            selector,
+            NotificationSelector(selector),
             wantsNotification: false,
             invocation: .bound { observer, _ in
                 method(unsafeDowncast(observer, to: Observer.self))()
@@ -98,13 +100,13 @@ public struct NotificationSelectorTable: Sendable {
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public func adding<Observer: AnyObject>(
-        _ selector: NotificationSelector,
+        _ selector: String,
         onMainActor handler: @escaping @MainActor @Sendable (Observer, Notification) -> Void,
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
         adding(
-            selector,
+            NotificationSelector(selector),
             wantsNotification: nil,
             invocation: .boundOnMainActor { observer, notification in
                 handler(unsafeDowncast(observer, to: Observer.self), notification)
@@ -125,12 +127,12 @@ public struct NotificationSelectorTable: Sendable {
     ) -> NotificationSelectorTable {
         if let reason = selector.invalidityReason {
             reportDiagnostic(
-                .invalidSelectorDeclaration,
+                .unknownSelector,
                 "Expected a selector name, but \"\(selector.name)\" is not one: \(reason). The entry is left out.",
                 fileID: fileID,
                 line: line
             )
-            return self
+            return rejecting(selector)
         }
         if let wantsNotification, wantsNotification != selector.takesNotification {
             let fix =
@@ -138,7 +140,7 @@ public struct NotificationSelectorTable: Sendable {
                 ? "name it \"\(selector.name):\" or bind a method that takes no argument"
                 : "name it \"\(selector.name.dropLast())\" or bind a method that takes the notification"
             reportDiagnostic(
-                .invalidSelectorDeclaration,
+                .unknownSelector,
                 "Expected \"\(selector.name)\" to be bound to a method that "
                     + (selector.takesNotification ? "takes the notification" : "takes no argument")
                     + ", but the method given \(wantsNotification ? "takes the notification" : "takes no argument")"
@@ -146,14 +148,22 @@ public struct NotificationSelectorTable: Sendable {
                 fileID: fileID,
                 line: line
             )
-            return self
+            return rejecting(selector)
         }
         var copy = self
+        copy.rejected.remove(selector)
         copy.entries[selector] = Entry(
             invocation: invocation,
             observerType: String(reflecting: Observer.self),
             accepts: { $0 is Observer }
         )
+        return copy
+    }
+
+    /// The table without the malformed entry, which is remembered as reported (an earlier entry of the name stays).
+    private func rejecting(_ selector: NotificationSelector) -> NotificationSelectorTable {
+        var copy = self
+        copy.rejected.insert(selector)
         return copy
     }
 }

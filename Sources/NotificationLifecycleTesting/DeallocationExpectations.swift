@@ -117,7 +117,7 @@ private struct DeallocationWatch {
             )
         }
         if let owner = object as? any NotificationEngineOwner {
-            let closures = owner.notificationEngine.infos.filter { $0.handler == .closure }
+            let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
             if !closures.isEmpty {
                 let sites = closures.map(RegistrationTable.declaration(of:)).joined(separator: ", ")
                 clues.append(

@@ -27,7 +27,7 @@ public import NotificationLifecycle
 @discardableResult
 public func expectDelivered(
     _ topic: NotificationTopic,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     _ count: DeliveryCount = .exactly(1),
     in recorder: DeliveryRecorder,
@@ -132,7 +132,7 @@ public func expectDeliveries(
 @discardableResult
 public func waitForDeliveries(
     of topic: NotificationTopic? = nil,
-    to handler: NotificationInfo.Handler? = nil,
+    to handler: NotificationHandler? = nil,
     lifespan: Lifespan? = nil,
     _ count: DeliveryCount = .exactly(1),
     in recorder: DeliveryRecorder,
@@ -162,7 +162,7 @@ public func waitForDeliveries(
 /// The narrowing of a delivery expectation; `nil` parts match anything.
 private struct DeliveryFilter: Sendable {
     let topic: NotificationTopic?
-    let handler: NotificationInfo.Handler?
+    let handler: NotificationHandler?
     let lifespan: Lifespan?
     let predicate: (@Sendable (RecordedDelivery) -> Bool)?
 

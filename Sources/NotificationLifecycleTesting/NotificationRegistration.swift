@@ -19,14 +19,14 @@ public struct NotificationRegistration: Sendable {
     let topic: NotificationTopic?
     let sender: SenderFilter
     let lifespan: Lifespan
-    let handler: NotificationInfo.Handler
+    let handler: NotificationHandler
     let isListening: Bool
 
     init(
         topic: NotificationTopic?,
         sender: SenderFilter,
         lifespan: Lifespan,
-        handler: NotificationInfo.Handler,
+        handler: NotificationHandler,
         isListening: Bool
     ) {
         self.topic = topic
@@ -43,7 +43,7 @@ public struct NotificationRegistration: Sendable {
             topic: NotificationTopic(of: info),
             sender: SenderFilter(of: info),
             lifespan: info.lifespan,
-            handler: info.handler,
+            handler: NotificationHandler(info),
             isListening: info.isListening
         )
     }
@@ -53,7 +53,7 @@ public struct NotificationRegistration: Sendable {
         to topic: NotificationTopic,
         sender: SenderFilter = .anySender,
         lifespan: Lifespan = .lifetime,
-        handler: NotificationInfo.Handler = .closure
+        handler: NotificationHandler = .closure
     ) -> NotificationRegistration {
         NotificationRegistration(topic: topic, sender: sender, lifespan: lifespan, handler: handler, isListening: true)
     }
@@ -63,7 +63,7 @@ public struct NotificationRegistration: Sendable {
         to topic: NotificationTopic,
         sender: SenderFilter = .anySender,
         lifespan: Lifespan = .lifetime,
-        handler: NotificationInfo.Handler = .closure
+        handler: NotificationHandler = .closure
     ) -> NotificationRegistration {
         NotificationRegistration(topic: topic, sender: sender, lifespan: lifespan, handler: handler, isListening: false)
     }

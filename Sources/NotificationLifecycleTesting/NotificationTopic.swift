@@ -38,7 +38,7 @@ public struct NotificationTopic: Hashable, Sendable {
     /// The topic an info listens to; `nil` for an info that receives every notification.
     init?(of info: NotificationInfo) {
         guard let name = info.name else { return nil }
-        if let messageType = info.messageType {
+        if let messageType = info.messageTypeID {
             self.init(.message(messageType, name.rawValue))
         } else {
             self.init(.name(name))

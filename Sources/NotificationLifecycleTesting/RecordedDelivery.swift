@@ -12,7 +12,7 @@ public struct RecordedDelivery: Sendable {
     /// The notification's name, or the typed message's type.
     public let topic: NotificationTopic
     /// The handler that was called: a selector name, or `.closure`.
-    public let handler: NotificationInfo.Handler
+    let handler: NotificationHandler
     /// The lifespan of the info whose handler was called.
     public let lifespan: Lifespan
     /// The type of the info's observer (the controller, for the shorthands), or `nil` for a standalone closure.
@@ -22,7 +22,7 @@ public struct RecordedDelivery: Sendable {
 
     init(_ event: DeliveryEvent) {
         topic = NotificationTopic(of: event.info) ?? .name(event.name)
-        handler = event.info.handler
+        handler = NotificationHandler(event.info)
         lifespan = event.info.lifespan
         observerType = event.info.observer.map { "\(type(of: $0))" }
         declaredAt = RegistrationTable.declaration(of: event.info)
@@ -30,6 +30,6 @@ public struct RecordedDelivery: Sendable {
 
     /// `ping -> didPing: (lifetime, InboxScreen.swift:14)`.
     var description: String {
-        "\(topic.text) -> \(handler) (\(lifespan), \(declaredAt))"
+        "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))"
     }
 }

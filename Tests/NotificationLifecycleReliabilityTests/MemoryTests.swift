@@ -68,7 +68,7 @@ extension ReliabilityTests {
                 log: log
             )
             let lifetime = (0..<Self.infos).filter(CrowdedController.isLifetime).count
-            #expect(controller!.notificationInfos.count == Self.infos)
+            #expect(controller!.notificationEngine.infos.count == Self.infos)
             #expect(RegistrationLedger.listeningInfos(on: center).count == lifetime)
 
             var resident: [Int: Int] = [:]
@@ -134,7 +134,7 @@ extension ReliabilityTests {
                 let controller = LoggingController(center: center, log: log)
                 let observer = LoggingObserver(log: log)
                 let sender = Sender()
-                controller.addNotificationInfo(
+                controller.notificationEngine.add(
                     NotificationInfo(
                         observer: observer,
                         selector: "hit:",
@@ -148,7 +148,7 @@ extension ReliabilityTests {
                 controller.addNotificationInfo(forName: .ping, lifespan: .editing) { c, note in c.log.record("e", note)
                 }
                 controller.appear()
-                controller.startListeningForNotifications(withLifespan: .editing)
+                controller.notificationEngine.start(.editing)
                 controllers.append(controller)
                 observers.append(observer)
                 senders.append(sender)

@@ -40,8 +40,8 @@ enum MatrixRole: String, CaseIterable, Sendable {
 
     var name: Notification.Name { self == .pongListener ? .pong : .ping }
 
-    var selector: NotificationSelector { NotificationSelector("\(rawValue):") }
-    var mainActorSelector: NotificationSelector { NotificationSelector("\(rawValue)OnMainActor:") }
+    var selector: String { "\(rawValue):" }
+    var mainActorSelector: String { "\(rawValue)OnMainActor:" }
 }
 
 /// One cell of the matrix.
@@ -103,10 +103,10 @@ final class MatrixController: ControllerBase, @unchecked Sendable {
                 selector: role.selector,
                 name: role.name,
                 lifespan: lifespan,
-                center: notificationCenter,
+                center: notificationEngine.center,
                 queue: CountingQueue()
             )
-            addNotificationInfo(info)
+            notificationEngine.add(info)
             return info
         case .mainActor:
             return addNotificationInfo(forName: role.name, selector: role.mainActorSelector, lifespan: lifespan)
@@ -157,9 +157,9 @@ final class MatrixScript: Sendable {
         case .addInfo:
             let added = controller.add(.added, lifespan: .lifetime, mode: cell.mode)
             infos.withLock { $0[.added] = added }
-        case .removeInfo: controller.removeNotificationInfo(info(.customSibling))
-        case .startCustomLifespan: controller.startListeningForNotifications(withLifespan: .editing)
-        case .stopCustomLifespan: controller.stopListeningForNotifications(withLifespan: .editing)
+        case .removeInfo: controller.notificationEngine.remove(info(.customSibling))
+        case .startCustomLifespan: controller.notificationEngine.start(.editing)
+        case .stopCustomLifespan: controller.notificationEngine.stop(.editing)
         case .dropController: holder.withLock { $0 = nil }
         case .postAnotherName: post(.pong)
         case .postSameNameAgain: post(.ping)
@@ -302,7 +302,7 @@ extension ReliabilityTests {
                 script.infos.withLock { $0 = made }
                 if expectation.before[.visibleSibling]! { controller.appear() }
                 if expectation.before[.customSibling]! {
-                    controller.startListeningForNotifications(withLifespan: .editing)
+                    controller.notificationEngine.start(.editing)
                 }
                 made[.actor]!.startListening()  // already listening, unless its lifespan is the one the action starts
                 script.holder.withLock { $0 = controller }
@@ -339,15 +339,15 @@ extension ReliabilityTests {
                 }
             }
             if let controller = script.holder.withLock({ $0 }) {
-                if controller.isAppeared != expectation.appearedAfter {
+                if controller.notificationEngine.isActive(.visible) != expectation.appearedAfter {
                     problems.append("expected isAppeared \(expectation.appearedAfter)")
                 }
                 if controller.notificationEngine.isActive(.editing) != expectation.editingAfter {
                     problems.append("expected the editing lifespan active: \(expectation.editingAfter)")
                 }
-                if controller.notificationInfos.count != expectation.infoCountAfter {
+                if controller.notificationEngine.infos.count != expectation.infoCountAfter {
                     problems.append(
-                        "expected \(expectation.infoCountAfter) infos, found \(controller.notificationInfos.count)"
+                        "expected \(expectation.infoCountAfter) infos, found \(controller.notificationEngine.infos.count)"
                     )
                 }
             } else if cell.action != .dropController {

@@ -14,7 +14,7 @@ struct DiagnosticsCaptureTests {
             let engine = NotificationEngine(center: center)
             await onAnotherThread { engine.stop(.lifetime) }
         }
-        #expect(reported.first?.message.contains("stopListeningForNotifications") == true)
+        #expect(reported.map(\.rule) == [.lifetimeStop])
     }
 
     @Test(.failsOnUnexpectedDiagnostics)

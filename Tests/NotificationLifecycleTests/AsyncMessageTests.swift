@@ -12,7 +12,9 @@ struct AsyncMessageTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func visibleInfoDeliversOnlyWhileAppeared() async {
         let controller = ScriptedController(notificationCenter: center)
-        controller.addVisibleMessageInfo(for: Synced.self) { c, message in c.events.record("synced \(message.number)") }
+        controller.addMessageInfo(for: Synced.self, lifespan: .visible) { c, message in
+            c.events.record("synced \(message.number)")
+        }
         center.post(Synced(number: 1))
         controller.appear()
         center.post(Synced(number: 2))
@@ -53,7 +55,7 @@ struct AsyncMessageTests {
         let controller = ScriptedController(notificationCenter: center)
         let inFlight = LockedValueBox(0)
         let sawBothInFlight = Recorder<Bool>()
-        controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in
+        controller.addMessageInfo(for: Synced.self) { _, _ in
             inFlight.withLock { $0 += 1 }
             // Each call waits (without blocking a thread) until the other has begun too: only possible if the two
             // calls run at the same time.
@@ -67,21 +69,21 @@ struct AsyncMessageTests {
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    @Test func mainActorFormRunsTheHandlerOnTheMainActor() async {
+    @MainActor @Test func mainActorFormRunsTheHandlerOnTheMainActor() async {
         let controller = ScriptedController(notificationCenter: center)
         let onMainQueue = Recorder<Bool>()
-        controller.addLifetimeMessageInfo(for: Synced.self) { @MainActor _, _ in
+        controller.addMessageInfo(for: Synced.self) { @MainActor _, _ in
             onMainQueue.record(MainQueue.isCurrent)
         }
-        controller.addLifetimeMessageInfo(
-            for: Ticked.self,
-            onMainActor: { _, _ in onMainQueue.record(MainQueue.isCurrent) }
-        )
+        // A @MainActor model's form: the closure needs no annotation there.
+        let model = TickModel(notificationCenter: center)
+        model.addMessageInfo(for: Ticked.self) { _, _ in onMainQueue.record(MainQueue.isCurrent) }
         center.post(Synced(number: 1))
         center.post(Ticked(number: 2))
         #expect(await eventually { onMainQueue.count == 2 })
         #expect(onMainQueue.events == [true, true])
-        #expect(controller.notificationInfos.map(\.kind) == [.asyncMessage, .asyncMessage])
+        #expect(controller.notificationEngine.infos.map(\.kind) == [.asyncMessage])
+        #expect(model.notificationEngine.infos.map(\.kind) == [.asyncMessage])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -90,7 +92,7 @@ struct AsyncMessageTests {
         // Posting and stopping in one stretch of main-actor work: the call Foundation queued can only check the
         // registration once the main actor is free, after the stop, so it must never run.
         let controller = ScriptedController(notificationCenter: center)
-        controller.addVisibleMessageInfo(for: Synced.self) { @MainActor c, _ in c.events.record("called") }
+        controller.addMessageInfo(for: Synced.self, lifespan: .visible) { @MainActor c, _ in c.events.record("called") }
         let sibling = Recorder<Int>()
         let siblingInfo = NotificationInfo(for: Synced.self, center: center) { sibling.record($0.number) }
         siblingInfo.startListening()
@@ -110,10 +112,10 @@ struct AsyncMessageTests {
         let controller = ScriptedController(notificationCenter: center)
         let mine = Document()
         let other = Document()
-        controller.addLifetimeMessageInfo(for: Synced.self, subject: mine) { c, message in
+        controller.addMessageInfo(for: Synced.self, subject: .only(mine)) { c, message in
             c.events.record("mine \(message.number)")
         }
-        controller.addLifetimeMessageInfo(for: Synced.self) { c, message in c.events.record("any \(message.number)") }
+        controller.addMessageInfo(for: Synced.self) { c, message in c.events.record("any \(message.number)") }
         center.post(Synced(number: 1), subject: mine)
         center.post(Synced(number: 2), subject: other)
         center.post(Synced(number: 3))
@@ -167,7 +169,9 @@ struct AsyncMessageTests {
         // test write into one recorder, so its order is the order in which things happened.
         let timeline = Recorder<String>()
         let controller = ScriptedController(notificationCenter: center)
-        controller.addVisibleMessageInfo(for: Synced.self) { _, message in timeline.record("call \(message.number)") }
+        controller.addMessageInfo(for: Synced.self, lifespan: .visible) { _, message in
+            timeline.record("call \(message.number)")
+        }
         // A sibling that keeps listening shows when Foundation has run the calls of a round.
         let sibling = Recorder<Int>()
         let siblingInfo = NotificationInfo(for: Synced.self, center: center) { sibling.record($0.number) }
@@ -213,8 +217,8 @@ struct AsyncMessageTests {
     @Test func releasedOwnerIsNotRetainedAndLeavesNoRegistration() async {
         let calls = Recorder<Int>()
         var controller: ScriptedController? = ScriptedController(notificationCenter: center)
-        controller?.addLifetimeMessageInfo(for: Synced.self) { _, message in calls.record(message.number) }
-        controller?.addLifetimeMessageInfo(for: Synced.self, subject: Document()) { _, _ in }
+        controller?.addMessageInfo(for: Synced.self) { _, message in calls.record(message.number) }
+        controller?.addMessageInfo(for: Synced.self, subject: .only(Document())) { _, _ in }
         weak let probe = controller
         controller = nil
         #expect(probe == nil)
@@ -228,7 +232,7 @@ struct AsyncMessageTests {
     @Test func ownerReleasedWhileCallsArePendingIsNotRevived() async {
         let calls = Recorder<Int>()
         var controller: ScriptedController? = ScriptedController(notificationCenter: center)
-        controller?.addLifetimeMessageInfo(for: Synced.self) { _, message in calls.record(message.number) }
+        controller?.addMessageInfo(for: Synced.self) { _, message in calls.record(message.number) }
         for number in 0..<20 { center.post(Synced(number: number)) }
         weak let probe = controller
         controller = nil
@@ -245,8 +249,8 @@ struct AsyncMessageTests {
         let raw = Recorder<Int>()
         let token = center.addObserver(for: Synced.self) { raw.record($0.number) }
         var controller: ScriptedController? = ScriptedController(notificationCenter: center)
-        controller?.addVisibleMessageInfo(for: Synced.self) { _, _ in }
-        controller?.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        controller?.addMessageInfo(for: Synced.self, lifespan: .visible) { _, _ in }
+        controller?.addMessageInfo(for: Synced.self) { _, _ in }
         controller?.appear()
         controller?.disappear()
         center.post(Synced(number: 1))
@@ -261,7 +265,8 @@ struct AsyncMessageTests {
     @Test func infoAddedWhileItsLifespanIsActiveStartsAtOnce() async {
         let controller = ScriptedController(notificationCenter: center)
         controller.appear()
-        let info = controller.addVisibleMessageInfo(for: Synced.self) { c, _ in c.events.record("visible") }
+        let info = controller.addMessageInfo(for: Synced.self, lifespan: .visible) { c, _ in c.events.record("visible")
+        }
         #expect(info.isListening)
         center.post(Synced(number: 1))
         #expect(await eventually { controller.events.events == ["visible"] })
@@ -273,7 +278,7 @@ struct AsyncMessageTests {
         var infos: [NotificationInfo] = []
         let rules = reportedRules {
             for _ in 0..<2 {
-                infos.append(controller.addLifetimeMessageInfo(for: Synced.self) { c, _ in c.events.record("synced") })
+                infos.append(controller.addMessageInfo(for: Synced.self) { c, _ in c.events.record("synced") })
             }
         }
         #expect(rules == [.duplicateRegistration])
@@ -288,10 +293,10 @@ struct AsyncMessageTests {
     @Test func listenersOfOneClosureDifferingInTypeOrSubjectAreNotDuplicates() {
         let controller = ScriptedController(notificationCenter: center)
         func addAnySubject<Message: NotificationCenter.AsyncMessage>(_ type: Message.Type) {
-            controller.addLifetimeMessageInfo(for: type) { _, _ in }
+            controller.addMessageInfo(for: type) { _, _ in }
         }
         func addOneSubject(_ document: Document) {
-            controller.addLifetimeMessageInfo(for: Synced.self, subject: document) { _, _ in }
+            controller.addMessageInfo(for: Synced.self, subject: .only(document)) { _, _ in }
         }
         let first = Document()
         let second = Document()
@@ -302,22 +307,22 @@ struct AsyncMessageTests {
             addOneSubject(second)
         }
         #expect(differing.isEmpty)
-        #expect(controller.notificationInfos.count == 4)
+        #expect(controller.notificationEngine.infos.count == 4)
         let repeated = reportedRules {
             addAnySubject(Ticked.self)
             addOneSubject(second)
         }
         #expect(repeated == [.duplicateRegistration, .duplicateRegistration])
-        #expect(controller.notificationInfos.count == 4)
+        #expect(controller.notificationEngine.infos.count == 4)
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func infosShowTheirKindAndMessageType() {
         let controller = ScriptedController(notificationCenter: center)
-        let info = controller.addVisibleMessageInfo(for: Synced.self) { _, _ in }
+        let info = controller.addMessageInfo(for: Synced.self, lifespan: .visible) { _, _ in }
         #expect(info.kind == .asyncMessage)
-        #expect(info.isMessageInfo(for: Synced.self))
-        #expect(!info.isMessageInfo(for: Pinged.self))
+        #expect(info.messageType == Synced.self)
+        #expect(info.messageType != Pinged.self)
         #expect(info.lifespan == .visible)
         #expect(
             info.description
@@ -331,7 +336,7 @@ struct AsyncMessageTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func deliveryTapSeesEveryMessageHandlerCall() async {
         let controller = ScriptedController(notificationCenter: center)
-        let info = controller.addLifetimeMessageInfo(for: Synced.self) { c, _ in c.events.record("handler") }
+        let info = controller.addMessageInfo(for: Synced.self) { c, _ in c.events.record("handler") }
         let seen = Recorder<DeliveryEvent>()
         controller.notificationEngine.setDeliveryTap { event in
             seen.record(event)
@@ -348,7 +353,7 @@ struct AsyncMessageTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func releasedSubjectStopsTheInfoAndIsReported() async {
         var document: Document? = Document()
-        let info = NotificationInfo(for: Synced.self, subject: document!, center: center) { _ in }
+        let info = NotificationInfo(for: Synced.self, subject: .only(document!), center: center) { _ in }
         info.startListening()
         document = nil
         let (listening, diagnostics) = capturingDiagnostics { info.isListening }
@@ -379,3 +384,7 @@ struct AsyncMessageTests {
         }
     }
 }
+
+/// A `@MainActor` controller, as a view model is.
+@MainActor
+final class TickModel: ControllerBase, MainActorNotificationEngineOwner {}

@@ -30,7 +30,7 @@ final class SyncService: ControllerBase, @unchecked Sendable {
 
 /// A main-actor screen model whose handlers update main-actor state.
 @MainActor
-final class ScreenModel: ControllerBase {
+final class ScreenModel: ControllerBase, MainActorNotificationEngineOwner {
     private(set) var title = "idle"
     private(set) var refreshes = 0
 
@@ -40,7 +40,7 @@ final class ScreenModel: ControllerBase {
 
     nonisolated override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addVisibleNotificationInfo(forName: .ping) { @MainActor model, note in
+        addVisibleNotificationInfo(forName: .ping) { model, note in
             model.title = note.name.rawValue
         }
         addVisibleNotificationInfo(forName: .pong, selector: "refresh:")
@@ -67,9 +67,9 @@ struct ConcurrencyShapeTests {
             }
         }
         // Quiet now: the visible info listens exactly when the service is appeared.
-        let visible = service.notificationInfos[1]
-        #expect(visible.isListening == service.isAppeared)
-        #expect(service.notificationInfos[0].isListening)
+        let visible = service.notificationEngine.infos[1]
+        #expect(visible.isListening == service.notificationEngine.isActive(.visible))
+        #expect(service.notificationEngine.infos[0].isListening)
         #expect(service.pendingCount >= 50)
     }
 

@@ -17,25 +17,25 @@ struct ControllerBaseTests {
     @Test func populatesOnceDuringInitThenStartsLifetimeInfos() {
         let controller = ScreenController(notificationCenter: center)
         #expect(controller.populateCalls == 1)
-        #expect(controller.notificationInfos.map(\.lifespan) == [.lifetime, .visible, .editing, .syncing])
-        #expect(controller.notificationInfos.map(\.isListening) == [true, false, false, false])
+        #expect(controller.notificationEngine.infos.map(\.lifespan) == [.lifetime, .visible, .editing, .syncing])
+        #expect(controller.notificationEngine.infos.map(\.isListening) == [true, false, false, false])
         #expect(postAll(to: controller) == ["lifetime.ping"])
     }
 
     @Test func appearStartsVisibleInfosAndDisappearStopsThem() {
         let controller = ScreenController(notificationCenter: center)
         controller.appear()
-        #expect(controller.isAppeared)
+        #expect(controller.notificationEngine.isActive(.visible))
         #expect(postAll(to: controller) == ["lifetime.ping", "visible.pong"])
         controller.disappear()
-        #expect(!controller.isAppeared)
+        #expect(!controller.notificationEngine.isActive(.visible))
         #expect(postAll(to: controller) == ["lifetime.ping"])
     }
 
     @Test func repeatedAppearOrDisappearChangesNothing() {
         let controller = ScreenController(notificationCenter: center)
         controller.appear()
-        let visible = controller.notificationInfos[1]
+        let visible = controller.notificationEngine.infos[1]
         visible.stopListening()  // stopped by hand: a repeated appear() must not restart it
         controller.appear()
         #expect(!visible.isListening)
@@ -49,18 +49,18 @@ struct ControllerBaseTests {
 
     @Test func customLifespansStartAndStopEachOnItsOwn() {
         let controller = ScreenController(notificationCenter: center)
-        controller.startListeningForNotifications(withLifespan: .editing)
+        controller.notificationEngine.start(.editing)
         #expect(postAll(to: controller) == ["editing.save", "lifetime.ping"])
-        controller.startListeningForNotifications(withLifespan: .syncing)
+        controller.notificationEngine.start(.syncing)
         #expect(postAll(to: controller) == ["editing.save", "lifetime.ping", "syncing.refresh"])
-        controller.stopListeningForNotifications(withLifespan: .editing)
+        controller.notificationEngine.stop(.editing)
         #expect(postAll(to: controller) == ["lifetime.ping", "syncing.refresh"])
         #expect(controller.notificationEngine.activeLifespans == [.lifetime, .syncing])
     }
 
     @Test func subclassAddsToItsSuperclassInfosAndOverridesAreCalled() {
         let controller = DetailScreenController(notificationCenter: center)
-        #expect(controller.notificationInfos.count == 5)
+        #expect(controller.notificationEngine.infos.count == 5)
         controller.appear()
         #expect(postAll(to: controller) == ["detail.lifetime.ping", "detail.visible.pong", "visible.pong"])
     }
@@ -75,7 +75,7 @@ struct ControllerBaseTests {
         #expect([lifetime, visible, editing].map(\.isListening) == [true, false, false])
 
         controller.appear()
-        controller.startListeningForNotifications(withLifespan: .editing)
+        controller.notificationEngine.start(.editing)
         let lateVisible = controller.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("v2") }
         let lateEditing = controller.addNotificationInfo(forName: .pong, lifespan: .editing) { c, _ in
             c.events.record("e2")
@@ -86,26 +86,26 @@ struct ControllerBaseTests {
 
     @Test func removingAnInfoStopsItFirst() {
         let controller = ScreenController(notificationCenter: center)
-        let lifetime = controller.notificationInfos[0]
-        controller.removeNotificationInfo(lifetime)
+        let lifetime = controller.notificationEngine.infos[0]
+        controller.notificationEngine.remove(lifetime)
         #expect(!lifetime.isListening)
-        #expect(controller.notificationInfos.count == 3)
+        #expect(controller.notificationEngine.infos.count == 3)
         #expect(postAll(to: controller) == [])
     }
 
     @Test func removingAnInfoOfAnotherControllerIsReported() {
         let controller = ScreenController(notificationCenter: center)
         let stranger = NotificationInfo(name: .ping, center: center) { _ in }
-        let rules = reportedRules { controller.removeNotificationInfo(stranger) }
+        let rules = reportedRules { controller.notificationEngine.remove(stranger) }
         #expect(rules == [.foreignInfo])
-        #expect(controller.notificationInfos.count == 4)
+        #expect(controller.notificationEngine.infos.count == 4)
     }
 
     @Test func sameRegistrationAddedTwiceIsReportedAndRegisteredOnce() {
         let (controller, diagnostics) = capturingDiagnostics { RepetitiveController(notificationCenter: center) }
         #expect(diagnostics.map(\.rule) == [.duplicateRegistration, .duplicateRegistration])
         #expect(diagnostics[0].message.contains("first added from"))
-        #expect(controller.notificationInfos.count == 2)
+        #expect(controller.notificationEngine.infos.count == 2)
         center.post(name: .ping, object: nil)
         center.post(name: .pong, object: nil)
         #expect(controller.ticks.events.sorted() == [1, 2])
@@ -115,11 +115,11 @@ struct ControllerBaseTests {
         let controller = ScriptedController(notificationCenter: center)
         let info = NotificationInfo(name: .ping, center: center) { _ in }
         let rules = reportedRules {
-            #expect(controller.addNotificationInfo(info))
-            #expect(!controller.addNotificationInfo(info))
+            #expect(controller.notificationEngine.add(info))
+            #expect(!controller.notificationEngine.add(info))
         }
         #expect(rules == [.duplicateRegistration])
-        #expect(controller.notificationInfos.count == 1)
+        #expect(controller.notificationEngine.infos.count == 1)
     }
 
     @Test func aShorthandsInfoBelongsToItsControllerFromTheStart() {
@@ -127,15 +127,15 @@ struct ControllerBaseTests {
         let second = ScriptedController(notificationCenter: center)
         let screen = ScreenController(notificationCenter: center)
         let info = first.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
-        let selector = screen.notificationInfos[0]
+        let selector = screen.notificationEngine.infos[0]
         #expect(info.ownerID == first.notificationEngine.identity)
         #expect(selector.ownerID == screen.notificationEngine.identity)
         let rules = reportedRules {
-            #expect(!second.addNotificationInfo(info))
-            #expect(!second.addNotificationInfo(selector))
+            #expect(!second.notificationEngine.add(info))
+            #expect(!second.notificationEngine.add(selector))
         }
         #expect(rules == [.foreignInfo, .foreignInfo])
-        #expect(second.notificationInfos.isEmpty)
+        #expect(second.notificationEngine.infos.isEmpty)
     }
 
     /// An info an engine's shorthand made is born owned by that engine. Refused as a duplicate, the engine hands back
@@ -177,10 +177,10 @@ struct ControllerBaseTests {
         let first = ScriptedController(notificationCenter: center)
         let second = ScriptedController(notificationCenter: center)
         let info = NotificationInfo(name: .ping, center: center) { _ in }
-        first.addNotificationInfo(info)
-        let rules = reportedRules { #expect(!second.addNotificationInfo(info)) }
+        first.notificationEngine.add(info)
+        let rules = reportedRules { #expect(!second.notificationEngine.add(info)) }
         #expect(rules == [.foreignInfo])
-        #expect(second.notificationInfos.isEmpty)
+        #expect(second.notificationEngine.infos.isEmpty)
         #expect(info.isListening)
     }
 
@@ -195,30 +195,30 @@ struct ControllerBaseTests {
         let (controller, diagnostics) = capturingDiagnostics { LateSuperController(notificationCenter: center) }
         #expect(diagnostics.map(\.rule) == [.superNotCalled])
         #expect(diagnostics.first?.message.contains("LateSuperController") == true)
-        #expect(controller.notificationInfos.first?.isListening == true)
+        #expect(controller.notificationEngine.infos.first?.isListening == true)
     }
 
     @Test func appearDuringPopulateIsReportedAndIgnored() {
         let (controller, diagnostics) = capturingDiagnostics { EagerController(notificationCenter: center) }
-        #expect(diagnostics.map(\.rule) == [.lifecycleDuringPopulate])
-        #expect(!controller.isAppeared)
-        #expect(controller.notificationInfos.first?.isListening == false)
+        #expect(diagnostics.map(\.rule) == [.populateMisuse])
+        #expect(!controller.notificationEngine.isActive(.visible))
+        #expect(controller.notificationEngine.infos.first?.isListening == false)
     }
 
     @Test func populateCalledAgainIsReportedAndAddsNothing() {
         let controller = ScreenController(notificationCenter: center)
         let rules = reportedRules { controller.populateNotificationInfos() }
-        #expect(rules.first == .populateOutsideInit)
+        #expect(rules.first == .populateMisuse)
         #expect(rules.dropFirst().allSatisfy { $0 == .duplicateRegistration })
-        #expect(controller.notificationInfos.count == 4)
+        #expect(controller.notificationEngine.infos.count == 4)
         #expect(postAll(to: controller) == ["lifetime.ping"])
     }
 
     @Test func stoppingTheLifetimeLifespanIsReportedAndChangesNothing() {
         let controller = ScreenController(notificationCenter: center)
-        let rules = reportedRules { controller.stopListeningForNotifications(withLifespan: .lifetime) }
+        let rules = reportedRules { controller.notificationEngine.stop(.lifetime) }
         #expect(rules == [.lifetimeStop])
-        #expect(controller.notificationInfos[0].isListening)
+        #expect(controller.notificationEngine.infos[0].isListening)
     }
 
     @Test func deinitRemovesEverythingItRegisteredAndNothingElse() {
@@ -226,8 +226,8 @@ struct ControllerBaseTests {
         let raw = center.addObserver(forName: .ping, object: nil, queue: nil) { _ in outsider.record(1) }
         var controller: ScreenController? = ScreenController(notificationCenter: center)
         controller?.appear()
-        controller?.startListeningForNotifications(withLifespan: .editing)
-        let infos = controller?.notificationInfos ?? []
+        controller?.notificationEngine.start(.editing)
+        let infos = controller?.notificationEngine.infos ?? []
         let events = controller!.events
         weak let probe = controller
         controller = nil
@@ -277,7 +277,7 @@ struct ControllerBaseTests {
     @Test func ledgerKeepsListingAShorthandsInfoRemovedFromItsController() {
         let controller = ScriptedController(notificationCenter: center)
         let removed = controller.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
-        controller.removeNotificationInfo(removed)
+        controller.notificationEngine.remove(removed)
         let stays = controller.addLifetimeNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
 
         let listed = Set(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init))

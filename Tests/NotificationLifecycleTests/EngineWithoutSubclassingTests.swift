@@ -89,7 +89,7 @@ struct ReportedInputTests {
         let rules = reportedRules {
             _ = NotificationInfo(name: .ping, lifespan: .custom(""), center: center) { _ in }
         }
-        #expect(rules == [.emptyLifespanName])
+        #expect(rules == [.emptyName])
     }
 
     @Test func lifespansAreHashableAndPrintable() {

@@ -12,11 +12,11 @@ struct EveryNotificationWithMessagesTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func everyNotificationInfoAddedAfterAMessageInfoIsReported() {
         let controller = ScriptedController(notificationCenter: center)
-        controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        controller.addMessageInfo(for: Synced.self) { _, _ in }
         let diagnostics = capturingDiagnostics {
-            controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in })
+            controller.notificationEngine.add(NotificationInfo(name: nil, center: center) { _ in })
         }.diagnostics
-        #expect(diagnostics.map(\.rule) == [.everyNotification, .everyNotificationWithMessages])
+        #expect(diagnostics.map(\.rule) == [.everyNotification, .everyNotification])
         let message = diagnostics.last?.message ?? ""
         #expect(message.contains("<every notification>"))
         #expect(message.contains("asyncMessage: NotificationLifecycleTests.Synced"))
@@ -26,11 +26,11 @@ struct EveryNotificationWithMessagesTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func messageInfoAddedAfterAnEveryNotificationInfoIsReported() {
         let controller = ScriptedController(notificationCenter: center)
-        _ = reportedRules { controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in }) }
+        _ = reportedRules { controller.notificationEngine.add(NotificationInfo(name: nil, center: center) { _ in }) }
         let rules = reportedRules {
-            controller.addVisibleMessageInfo(for: Pinged.self) { _, _ in }
+            controller.addMessageInfo(for: Pinged.self, lifespan: .visible) { _, _ in }
         }
-        #expect(rules == [.everyNotificationWithMessages])
+        #expect(rules == [.everyNotification])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -38,41 +38,43 @@ struct EveryNotificationWithMessagesTests {
         final class MixedController: ControllerBase {
             override func populateNotificationInfos() {
                 super.populateNotificationInfos()
-                addLifetimeMessageInfo(for: Ticked.self) { _, _ in }
-                addNotificationInfo(NotificationInfo(name: nil, center: notificationCenter) { _ in })
+                addMessageInfo(for: Ticked.self) { _, _ in }
+                notificationEngine.add(NotificationInfo(name: nil, center: notificationEngine.center) { _ in })
             }
         }
         let rules = reportedRules { _ = MixedController(notificationCenter: center) }
-        #expect(rules == [.everyNotification, .everyNotificationWithMessages])
+        #expect(rules == [.everyNotification, .everyNotification])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func messageSequenceNextToAnEveryNotificationInfoIsReported() {
         let controller = ScriptedController(notificationCenter: center)
-        _ = reportedRules { controller.addNotificationInfo(NotificationInfo(name: nil, center: center) { _ in }) }
+        _ = reportedRules { controller.notificationEngine.add(NotificationInfo(name: nil, center: center) { _ in }) }
         let rules = reportedRules {
-            _ = controller.messages(for: Synced.self, during: .lifetime, buffering: .unbounded)
+            _ = controller.notificationEngine.messages(for: Synced.self, during: .lifetime, buffering: .unbounded)
         }
-        #expect(rules == [.everyNotificationWithMessages])
+        #expect(rules == [.everyNotification])
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    @Test func everyNotificationInfoOnAnotherCenterIsNotReported() {
+    @Test func everyNotificationInfoOnAnotherCenterIsRefusedForItsCenterNotForTheMessages() {
         let controller = ScriptedController(notificationCenter: center)
-        controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+        controller.addMessageInfo(for: Synced.self) { _, _ in }
         let rules = reportedRules {
-            controller.addNotificationInfo(NotificationInfo(name: nil, center: NotificationCenter()) { _ in })
+            controller.notificationEngine.add(NotificationInfo(name: nil, center: NotificationCenter()) { _ in })
         }
-        #expect(rules == [.everyNotification])
+        // Made with name nil (reported), then refused for its center: no message conflict on this center.
+        #expect(rules == [.everyNotification, .centerMismatch])
+        #expect(controller.notificationEngine.infos.count == 1)
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func namedNotificationInfosNextToMessagesAreNotReported() {
         let controller = ScriptedController(notificationCenter: center)
         let rules = reportedRules {
-            controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+            controller.addMessageInfo(for: Synced.self) { _, _ in }
             controller.addLifetimeNotificationInfo(forName: .ping) { _, _ in }
-            controller.addLifetimeMessageInfo(for: Ticked.self) { _, _ in }
+            controller.addMessageInfo(for: Ticked.self) { _, _ in }
         }
         #expect(rules.isEmpty)
     }
@@ -82,12 +84,12 @@ struct EveryNotificationWithMessagesTests {
         let controller = ScriptedController(notificationCenter: center)
         let everything = reportedRules {
             let info = NotificationInfo(name: nil, center: center) { _ in }
-            controller.addNotificationInfo(info)
-            controller.removeNotificationInfo(info)
+            controller.notificationEngine.add(info)
+            controller.notificationEngine.remove(info)
         }
         #expect(everything == [.everyNotification])
         let rules = reportedRules {
-            controller.addLifetimeMessageInfo(for: Synced.self) { _, _ in }
+            controller.addMessageInfo(for: Synced.self) { _, _ in }
         }
         #expect(rules.isEmpty)
     }
@@ -96,7 +98,7 @@ struct EveryNotificationWithMessagesTests {
         // Every shorthand and sequence takes a non-optional name; only an info made with name nil listens to all.
         let controller = ScriptedController(notificationCenter: center)
         controller.addLifetimeNotificationInfo(forName: .ping) { _, _ in }
-        _ = controller.notifications(named: .pong, during: .lifetime, buffering: .unbounded)
+        _ = controller.notificationEngine.notifications(named: .pong, during: .lifetime, buffering: .unbounded)
         #expect(RegistrationLedger.infos(on: center).allSatisfy { $0.name != nil })
     }
 }

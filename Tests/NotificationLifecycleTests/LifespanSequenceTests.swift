@@ -16,7 +16,7 @@ struct LifespanSequenceTests {
     @Test func notificationSequenceYieldsWhileVisibleAndFinishesAtDisappear() async {
         let controller = ScriptedController(notificationCenter: center)
         controller.appear()
-        let saves = controller.notifications(named: .save, during: .visible, buffering: .unbounded)
+        let saves = controller.notificationEngine.notifications(named: .save, during: .visible, buffering: .unbounded)
         let received = Recorder<Int>()
         let consumer = Task {
             for await save in saves {
@@ -39,7 +39,7 @@ struct LifespanSequenceTests {
     @Test func valuesBufferedBeforeTheStopAreYieldedThenTheSequenceEnds() async {
         let controller = ScriptedController(notificationCenter: center)
         controller.appear()
-        let saves = controller.notifications(named: .save, during: .visible, buffering: .unbounded)
+        let saves = controller.notificationEngine.notifications(named: .save, during: .visible, buffering: .unbounded)
         postSave(1)
         postSave(2)
         controller.disappear()
@@ -54,7 +54,11 @@ struct LifespanSequenceTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func sequenceFinishesWhenItsControllerIsReleased() async {
         var controller: ScriptedController? = ScriptedController(notificationCenter: center)
-        let saves = controller!.notifications(named: .save, during: .lifetime, buffering: .bufferingNewest(4))
+        let saves = controller!.notificationEngine.notifications(
+            named: .save,
+            during: .lifetime,
+            buffering: .bufferingNewest(4)
+        )
         let received = Recorder<Int>()
         let consumer = Task {
             for await _ in saves { received.record(1) }
@@ -72,11 +76,15 @@ struct LifespanSequenceTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func sequenceOfACustomLifespanFinishesWhenItStops() async {
         let controller = ScriptedController(notificationCenter: center)
-        controller.startListeningForNotifications(withLifespan: .editing)
-        let saves = controller.notifications(named: .save, during: .editing, buffering: .unbounded)
-        let inactive = controller.notifications(named: .save, during: .syncing, buffering: .unbounded)
+        controller.notificationEngine.start(.editing)
+        let saves = controller.notificationEngine.notifications(named: .save, during: .editing, buffering: .unbounded)
+        let inactive = controller.notificationEngine.notifications(
+            named: .save,
+            during: .syncing,
+            buffering: .unbounded
+        )
         postSave(1)
-        controller.stopListeningForNotifications(withLifespan: .editing)
+        controller.notificationEngine.stop(.editing)
         postSave(2)
         var count = 0
         for await _ in saves { count += 1 }
@@ -103,7 +111,12 @@ struct LifespanSequenceTests {
     @Test func senderFilterAppliesToTheSequence() async {
         let controller = ScriptedController(notificationCenter: center)
         let sender = Sender()
-        let saves = controller.notifications(named: .save, object: sender, during: .lifetime, buffering: .unbounded)
+        let saves = controller.notificationEngine.notifications(
+            named: .save,
+            object: sender,
+            during: .lifetime,
+            buffering: .unbounded
+        )
         center.post(name: .save, object: sender)
         center.post(name: .save, object: Sender())
         center.post(name: .save, object: nil)
@@ -120,8 +133,16 @@ struct LifespanSequenceTests {
         let controller = ScriptedController(notificationCenter: center)
         controller.appear()
         let (sequences, diagnostics) = capturingDiagnostics {
-            let newest = controller.notifications(named: .save, during: .visible, buffering: .bufferingNewest(2))
-            let oldest = controller.notifications(named: .save, during: .visible, buffering: .bufferingOldest(2))
+            let newest = controller.notificationEngine.notifications(
+                named: .save,
+                during: .visible,
+                buffering: .bufferingNewest(2)
+            )
+            let oldest = controller.notificationEngine.notifications(
+                named: .save,
+                during: .visible,
+                buffering: .bufferingOldest(2)
+            )
             for number in 1...5 { postSave(number) }
             return (newest, oldest)
         }
@@ -142,7 +163,11 @@ struct LifespanSequenceTests {
     @Test func unboundedSequenceNeverReportsADrop() {
         let controller = ScriptedController(notificationCenter: center)
         let rules = reportedRules {
-            let saves = controller.notifications(named: .save, during: .lifetime, buffering: .unbounded)
+            let saves = controller.notificationEngine.notifications(
+                named: .save,
+                during: .lifetime,
+                buffering: .unbounded
+            )
             for number in 1...100 { postSave(number) }
             _ = saves
         }
@@ -152,7 +177,7 @@ struct LifespanSequenceTests {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func consumerThatStopsIteratingRemovesTheRegistration() async {
         let controller = ScriptedController(notificationCenter: center)
-        let saves = controller.notifications(named: .save, during: .lifetime, buffering: .unbounded)
+        let saves = controller.notificationEngine.notifications(named: .save, during: .lifetime, buffering: .unbounded)
         #expect(RegistrationLedger.listeningInfos(on: center).count == 1)
         let consumer = Task {
             for await _ in saves {}
@@ -168,7 +193,7 @@ struct LifespanSequenceTests {
     @Test func messageSequenceYieldsWhileVisibleAndFinishesAtDisappear() async {
         let controller = ScriptedController(notificationCenter: center)
         controller.appear()
-        let synced = controller.messages(for: Synced.self, during: .visible, buffering: .unbounded)
+        let synced = controller.notificationEngine.messages(for: Synced.self, during: .visible, buffering: .unbounded)
         let received = Recorder<Int>()
         let consumer = Task {
             for await message in synced { received.record(message.number) }
@@ -189,7 +214,12 @@ struct LifespanSequenceTests {
     @Test func messageSequenceFinishesWhenItsControllerIsReleased() async {
         var controller: ScriptedController? = ScriptedController(notificationCenter: center)
         let document = Document()
-        let synced = controller!.messages(for: Synced.self, subject: document, during: .lifetime, buffering: .unbounded)
+        let synced = controller!.notificationEngine.messages(
+            for: Synced.self,
+            subject: .only(document),
+            during: .lifetime,
+            buffering: .unbounded
+        )
         let received = Recorder<Int>()
         let consumer = Task {
             for await message in synced { received.record(message.number) }
@@ -211,7 +241,7 @@ struct LifespanSequenceTests {
         // The drop happens in a task Foundation starts, outside this scope: the report still reaches its handler.
         let handler: @Sendable (NotificationDiagnostic) -> Void = { reported.record($0) }
         let synced = DiagnosticRouting.withHandler(handler) {
-            controller.messages(for: Synced.self, during: .lifetime, buffering: .bufferingOldest(1))
+            controller.notificationEngine.messages(for: Synced.self, during: .lifetime, buffering: .bufferingOldest(1))
         }
         for number in 1...5 { center.post(Synced(number: number)) }
         #expect(await eventually { reported.count == 1 })

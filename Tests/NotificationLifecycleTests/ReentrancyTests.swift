@@ -21,8 +21,8 @@ struct ReentrancyTests {
         center.post(name: .ping, object: nil)
         // Whichever runs first stops both; the other, already in Foundation's snapshot, is not called.
         #expect(controller.events.count == 1)
-        #expect(!controller.isAppeared)
-        #expect(controller.notificationInfos.allSatisfy { !$0.isListening })
+        #expect(!controller.notificationEngine.isActive(.visible))
+        #expect(controller.notificationEngine.infos.allSatisfy { !$0.isListening })
     }
 
     @Test func handlerMayStopOrRemoveItsOwnInfo() {
@@ -30,13 +30,13 @@ struct ReentrancyTests {
         let box = LockedValueBox<NotificationInfo?>(nil)
         let info = controller.addLifetimeNotificationInfo(forName: .ping) { c, _ in
             c.events.record("ping")
-            if let own = box.withLock({ $0 }) { c.removeNotificationInfo(own) }
+            if let own = box.withLock({ $0 }) { c.notificationEngine.remove(own) }
         }
         box.withLock { $0 = info }
         center.post(name: .ping, object: nil)
         center.post(name: .ping, object: nil)
         #expect(controller.events.events == ["ping"])
-        #expect(controller.notificationInfos.isEmpty)
+        #expect(controller.notificationEngine.infos.isEmpty)
         #expect(!info.isListening)
     }
 
@@ -53,7 +53,7 @@ struct ReentrancyTests {
         center.post(name: .pong, object: nil)
         #expect(rules == [.duplicateRegistration])
         #expect(controller.events.events == ["ping", "ping", "pong"])
-        #expect(controller.notificationInfos.count == 2)
+        #expect(controller.notificationEngine.infos.count == 2)
     }
 
     @Test func handlerMayDropTheLastReferenceToItsController() {
@@ -136,9 +136,9 @@ struct ReentrancyTests {
         controller.addNotificationInfo(forName: .pong, lifespan: .editing) { c, _ in c.events.record("pong") }
         controller.addLifetimeNotificationInfo(forName: .ping) { c, note in
             if c.notificationEngine.isActive(.editing) {
-                c.stopListeningForNotifications(withLifespan: .editing)
+                c.notificationEngine.stop(.editing)
             } else {
-                c.startListeningForNotifications(withLifespan: .editing)
+                c.notificationEngine.start(.editing)
             }
         }
         center.post(name: .ping, object: nil)

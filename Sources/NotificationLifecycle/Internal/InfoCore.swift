@@ -93,6 +93,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         var owner: ObjectIdentifier?
         /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
         var everOwned = false
+        /// Whether the release of the observer or sender was reported: it is reported once, not on every start.
+        var releaseReported = false
         /// Whether the ``RegistrationLedger`` lists the info itself (not only through an engine).
         var inLedger: Bool
 
@@ -257,9 +259,11 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                 return .alreadyListening
             }
             if case .unresolved = info.invocation { return .unresolvedSelector }
-            if info.invocation.needsObserver, state.observer(keeping: &kept) == nil { return .observerReleased }
+            if info.invocation.needsObserver, state.observer(keeping: &kept) == nil {
+                return Self.firstReport(.observerReleased, &state)
+            }
             let sender = state.sender(keeping: &kept)
-            if info.filtersBySender, sender == nil { return .senderReleased }
+            if info.filtersBySender, sender == nil { return Self.firstReport(.senderReleased, &state) }
             state.generation &+= 1
             let generation = state.generation
             if let subscription = info.invocation.messageSubscription {
@@ -379,7 +383,18 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// owner ever held (an owner stops its infos itself).
     static func drop(_ state: inout State, observerGone: Bool) -> Decision {
         guard let token = takeRegistration(&state) else { return .skip }
-        return .drop(token: token, observerGone: observerGone, report: !observerGone || !state.everOwned)
+        let report = (!observerGone || !state.everOwned) && !state.releaseReported
+        if report { state.releaseReported = true }
+        return .drop(token: token, observerGone: observerGone, report: report)
+    }
+
+    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
+    static func firstReport(
+        _ outcome: NotificationInfo.StartOutcome,
+        _ state: inout State
+    ) -> NotificationInfo.StartOutcome {
+        defer { state.releaseReported = true }
+        return state.releaseReported ? .notListening : outcome
     }
 
     /// Reports a registration dropped because its observer or sender went away; `sender` is the sender if it still

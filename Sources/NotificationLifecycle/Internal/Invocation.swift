@@ -31,13 +31,14 @@ package enum Invocation: Sendable {
 
 extension Invocation {
     /// A bound invocation for a handler typed with its owner's class.
-    static func ownerTyped<Owner: AnyObject>(_ handler: @escaping @Sendable (Owner, Notification) -> Void) -> Invocation
-    {
+    package static func ownerTyped<Owner: AnyObject>(
+        _ handler: @escaping @Sendable (Owner, Notification) -> Void
+    ) -> Invocation {
         .bound { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }
     }
 
     /// A main-actor invocation for a handler typed with its owner's class.
-    static func ownerTypedOnMainActor<Owner: AnyObject>(
+    package static func ownerTypedOnMainActor<Owner: AnyObject>(
         _ handler: @escaping @MainActor @Sendable (Owner, Notification) -> Void
     ) -> Invocation {
         .boundOnMainActor { owner, notification in handler(unsafeDowncast(owner, to: Owner.self), notification) }

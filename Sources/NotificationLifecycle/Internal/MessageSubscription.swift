@@ -9,8 +9,10 @@ import Foundation
 package struct MessageSubscription: Sendable {
     /// ``NotificationInfo/Kind/mainActorMessage`` or ``NotificationInfo/Kind/asyncMessage``.
     let kind: NotificationInfo.Kind
-    /// The message type, for duplicate detection and inspection.
-    let messageType: ObjectIdentifier
+    /// The message type, for inspection.
+    let type: Any.Type
+    /// The message type's identity, for duplicate detection.
+    var messageType: ObjectIdentifier { ObjectIdentifier(type) }
     /// Whether the handler receives the weakly held observer, so that a gone observer drops the registration.
     let needsObserver: Bool
     /// Registers `info` with its center for the message: from `subject` when the info filters on one (it is alive:
@@ -31,7 +33,7 @@ extension MessageSubscription {
     ) -> MessageSubscription {
         MessageSubscription(
             kind: .mainActorMessage,
-            messageType: ObjectIdentifier(Message.self),
+            type: Message.self,
             needsObserver: needsObserver,
             register: { info, _, generation in
                 info.center.addObserver(
@@ -52,7 +54,7 @@ extension MessageSubscription {
     ) -> MessageSubscription where Message.Subject: AnyObject {
         MessageSubscription(
             kind: .mainActorMessage,
-            messageType: ObjectIdentifier(Message.self),
+            type: Message.self,
             needsObserver: needsObserver,
             register: { info, subject, generation in
                 info.center.addObserver(
@@ -73,7 +75,7 @@ extension MessageSubscription {
     ) -> MessageSubscription {
         MessageSubscription(
             kind: .asyncMessage,
-            messageType: ObjectIdentifier(Message.self),
+            type: Message.self,
             needsObserver: needsObserver,
             register: { info, _, generation in
                 info.center.addObserver(
@@ -94,7 +96,7 @@ extension MessageSubscription {
     ) -> MessageSubscription where Message.Subject: AnyObject {
         MessageSubscription(
             kind: .asyncMessage,
-            messageType: ObjectIdentifier(Message.self),
+            type: Message.self,
             needsObserver: needsObserver,
             register: { info, subject, generation in
                 info.center.addObserver(

@@ -6,7 +6,7 @@ struct ListeningQuery {
     let topic: NotificationTopic?
     let sender: SenderFilter?
     let lifespan: Lifespan?
-    let handler: NotificationInfo.Handler?
+    let handler: NotificationHandler?
 
     func matchesTopic(_ registration: NotificationRegistration) -> Bool {
         topic.map { $0 == registration.topic } ?? true
@@ -25,7 +25,7 @@ struct ListeningQuery {
         var parts: [String] = []
         if let sender { parts.append("sender: \(sender.description)") }
         if let lifespan { parts.append("lifespan: \(lifespan)") }
-        if let handler { parts.append("handler: \(handler)") }
+        if let handler { parts.append("handler: \(handler.description)") }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         return text
     }

@@ -35,8 +35,8 @@ enum StressRole: String, CaseIterable, Sendable {
         }
     }
 
-    var selector: NotificationSelector { NotificationSelector("\(rawValue):") }
-    var mainActorSelector: NotificationSelector { NotificationSelector("\(rawValue)OnMainActor:") }
+    var selector: String { "\(rawValue):" }
+    var mainActorSelector: String { "\(rawValue)OnMainActor:" }
 }
 
 /// Counts main-actor handler calls per handler and post without a lock: only the main actor touches it, so a call
@@ -107,14 +107,14 @@ final class StressController: ControllerBase, @unchecked Sendable {
                     lifespan: role.lifespan
                 )
             case .operationQueue:
-                addNotificationInfo(
+                notificationEngine.add(
                     NotificationInfo(
                         observer: self,
                         selector: role.selector,
                         name: role.name,
                         object: sender,
                         lifespan: role.lifespan,
-                        center: notificationCenter,
+                        center: notificationEngine.center,
                         queue: CountingQueue()
                     )
                 )

@@ -68,7 +68,7 @@ final class StressRun: Sendable {
             log: log,
             mainLog: mainLog
         )
-        for info in controller.notificationInfos { tap(info) }
+        for info in controller.notificationEngine.infos { tap(info) }
         made.withLock { $0.append(WeakController(controller: controller)) }
         return controller
     }
@@ -93,12 +93,27 @@ final class StressRun: Sendable {
     {
         if mode == .mainActor {
             let handler = "i\(serials.make())"
-            let info = controller.addNotificationInfo(forName: name, object: sender, lifespan: lifespan) {
-                @MainActor controller, note in controller.mainLog.record(handler, note)
-            }
+            // The main-actor owner closure's invocation, on a controller that is not itself main-actor isolated.
+            let info = NotificationInfo(
+                observer: controller,
+                invocation: .ownerTypedOnMainActor { @MainActor (controller: StressController, note) in
+                    controller.mainLog.record(handler, note)
+                },
+                handler: .closure,
+                column: serials.make(),
+                keyObserver: ObjectIdentifier(controller),
+                name: name,
+                object: sender,
+                lifespan: lifespan,
+                center: controller.notificationEngine.center,
+                queue: nil,
+                fileID: #fileID,
+                line: #line
+            )
+            controller.notificationEngine.add(info)
             tap(info)
         } else {
-            controller.addNotificationInfo(makeInfo(name: name, sender: sender, lifespan: lifespan))
+            controller.notificationEngine.add(makeInfo(name: name, sender: sender, lifespan: lifespan))
         }
     }
 
@@ -135,7 +150,7 @@ final class StressRun: Sendable {
 
     private func randomInfo(_ rng: inout SplitMix64) -> NotificationInfo? {
         if rng.chance(40) { return rng.pick(standalone.withLock { $0 }) }
-        return randomController(&rng).flatMap { rng.pick($0.notificationInfos) }
+        return randomController(&rng).flatMap { rng.pick($0.notificationEngine.infos) }
     }
 
     private func randomSender(_ rng: inout SplitMix64) -> Sender? {
@@ -158,9 +173,9 @@ final class StressRun: Sendable {
         case 54..<62:
             randomController(&rng)?.disappear()
         case 62..<67:
-            randomController(&rng)?.startListeningForNotifications(withLifespan: rng.chance(50) ? .editing : .syncing)
+            randomController(&rng)?.notificationEngine.start(rng.chance(50) ? .editing : .syncing)
         case 67..<72:
-            randomController(&rng)?.stopListeningForNotifications(withLifespan: rng.chance(50) ? .editing : .syncing)
+            randomController(&rng)?.notificationEngine.stop(rng.chance(50) ? .editing : .syncing)
         case 72..<80:
             if let controller = randomController(&rng) {
                 let lifespan = rng.pick([Lifespan.lifetime, .visible, .editing])!
@@ -172,12 +187,12 @@ final class StressRun: Sendable {
                 )
             }
         case 80..<88:
-            if let controller = randomController(&rng), let info = rng.pick(controller.notificationInfos) {
-                controller.removeNotificationInfo(info)
+            if let controller = randomController(&rng), let info = rng.pick(controller.notificationEngine.infos) {
+                controller.notificationEngine.remove(info)
             }
         case 88..<92:
             if let controller = randomController(&rng), let info = rng.pick(standalone.withLock({ $0 })) {
-                controller.addNotificationInfo(info)
+                controller.notificationEngine.add(info)
             }
         case 92..<96:
             let index = rng.below(3)
@@ -211,7 +226,7 @@ final class StressRun: Sendable {
         let controllers = slots.withLock { $0.compactMap { $0 } }
         var seen: Set<ObjectIdentifier> = []
         var infos: [NotificationInfo] = []
-        for info in controllers.flatMap(\.notificationInfos) + standalone.withLock({ $0 })
+        for info in controllers.flatMap(\.notificationEngine.infos) + standalone.withLock({ $0 })
         where seen.insert(ObjectIdentifier(info)).inserted {
             infos.append(info)
         }

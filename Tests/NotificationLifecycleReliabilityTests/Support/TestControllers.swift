@@ -57,7 +57,7 @@ final class EagerController: ControllerBase, @unchecked Sendable {
             controller.log.record("editing", note)
         }
         appear()
-        startListeningForNotifications(withLifespan: .editing)
+        notificationEngine.start(.editing)
         disappear()
     }
 }

@@ -114,10 +114,10 @@ struct LifecycleWalk {
             world.controller(id).disappear()
         case .startLifespan(let lifespan, let id):
             outcome.rules = model.startLifespan(lifespan, on: id)
-            world.controller(id).startListeningForNotifications(withLifespan: lifespan)
+            world.controller(id).notificationEngine.start(lifespan)
         case .stopLifespan(let lifespan, let id):
             outcome.rules = model.stopLifespan(lifespan, on: id)
-            world.controller(id).stopListeningForNotifications(withLifespan: lifespan)
+            world.controller(id).notificationEngine.stop(lifespan)
         case .addNew(let plan, let id):
             let (rules, returned) = model.addNew(plan, to: id)
             outcome.rules = rules
@@ -126,11 +126,13 @@ struct LifecycleWalk {
         case .addExisting(let info, let id):
             let (rules, added) = model.addExisting(info, to: id)
             outcome.rules = rules
-            let real = world.controller(id).addNotificationInfo(world.info(info))
-            if real != added { outcome.problems.append("addNotificationInfo(i\(info)) returned \(real), not \(added)") }
+            let real = world.controller(id).notificationEngine.add(world.info(info))
+            if real != added {
+                outcome.problems.append("notificationEngine.add(i\(info)) returned \(real), not \(added)")
+            }
         case .remove(let info, let id):
             outcome.rules = model.remove(info, from: id)
-            world.controller(id).removeNotificationInfo(world.info(info))
+            world.controller(id).notificationEngine.remove(world.info(info))
         case .makeInfo(let plan):
             outcome.rules = model.makeInfo(plan)
             world.adopt(world.makeInfo(plan), as: plan.id)
@@ -244,15 +246,17 @@ struct LifecycleWalk {
                         + "has \(real.notificationEngine.activeLifespans.map(\.description).sorted())"
                 )
             }
-            if real.isAppeared != state.active.contains(.visible) {
-                problems.append("Expected c\(id).isAppeared to be \(!real.isAppeared)")
+            if real.notificationEngine.isActive(.visible) != state.active.contains(.visible) {
+                problems.append(
+                    "Expected c\(id).notificationEngine.isActive(.visible) to be \(!real.notificationEngine.isActive(.visible))"
+                )
             }
             let expectedInfos = state.infos.map { world.infos[$0].map(ObjectIdentifier.init) }
-            let realInfos = real.notificationInfos.map { Optional(ObjectIdentifier($0)) }
+            let realInfos = real.notificationEngine.infos.map { Optional(ObjectIdentifier($0)) }
             if realInfos != expectedInfos {
                 problems.append(
                     "Expected c\(id) to hold the infos \(state.infos.map { "i\($0)" }), but it holds "
-                        + real.notificationInfos.map { "\(world.name(of: $0))" }.joined(separator: ", ")
+                        + real.notificationEngine.infos.map { "\(world.name(of: $0))" }.joined(separator: ", ")
                 )
             }
         }

@@ -63,6 +63,8 @@ struct WalkModel {
         var engine: Int?
         /// Whether an engine ever owned it (then a released observer is not reported).
         var everOwned = false
+        /// Whether a released observer or sender was reported for it: once per info, never again.
+        var releaseReported = false
     }
 
     struct Controller {
@@ -207,7 +209,7 @@ struct WalkModel {
         var rules: [Rule] = []
         for (infoID, info) in infos where info.listening && info.plan.sender == id {
             infos[infoID]!.listening = false
-            rules.append(.senderReleased)
+            rules += reportOnce(.senderReleased, for: infoID)
         }
         return rules
     }
@@ -223,9 +225,9 @@ struct WalkModel {
         for (infoID, info) in infos where info.listening && !isAlive(observerOf: info.plan) {
             infos[infoID]!.listening = false
             if !isAlive(senderOf: info.plan) {
-                rules.append(.senderReleased)
+                rules += reportOnce(.senderReleased, for: infoID)
             } else if !info.everOwned {
-                rules.append(.observerReleased)
+                rules += reportOnce(.observerReleased, for: infoID)
             }
         }
         return rules
@@ -248,11 +250,19 @@ struct WalkModel {
     mutating func startInfo(_ id: Int) -> [Rule] {
         let info = infos[id]!
         if info.listening { return [] }
-        if info.plan.handler.selector == Self.unknownSelector { return [.unknownSelector] }
-        if !isAlive(observerOf: info.plan) { return [.observerReleased] }
-        if !isAlive(senderOf: info.plan) { return [.senderReleased] }
+        // An unknown selector was reported when the info was made.
+        if info.plan.handler.selector == Self.unknownSelector { return [] }
+        if !isAlive(observerOf: info.plan) { return reportOnce(.observerReleased, for: id) }
+        if !isAlive(senderOf: info.plan) { return reportOnce(.senderReleased, for: id) }
         infos[id]!.listening = true
         return []
+    }
+
+    /// `rule` the first time a released observer or sender of info `id` is reported, then nothing.
+    private mutating func reportOnce(_ rule: Rule, for id: Int) -> [Rule] {
+        if infos[id]!.releaseReported { return [] }
+        infos[id]!.releaseReported = true
+        return [rule]
     }
 
     mutating func stopInfo(_ id: Int) {
@@ -331,7 +341,7 @@ struct WalkModel {
         return (rules, plan.id)
     }
 
-    /// `addNotificationInfo(_:)` of an info the walk already holds.
+    /// `notificationEngine.add(_:)` of an info the walk already holds.
     mutating func addExisting(_ infoID: Int, to id: Int) -> (rules: [Rule], added: Bool) {
         if controllers[id]!.infos.contains(infoID) { return ([.duplicateRegistration], false) }
         if duplicate(of: infos[infoID]!.plan, in: id) != nil { return ([.duplicateRegistration], false) }

@@ -125,7 +125,7 @@ final class WalkController: ControllerBase, @unchecked Sendable {
         case .ownerSelector(let selector):
             return addNotificationInfo(
                 forName: name,
-                selector: NotificationSelector(selector),
+                selector: selector,
                 object: real.sender,
                 lifespan: plan.lifespan
             )
@@ -155,19 +155,19 @@ final class WalkController: ControllerBase, @unchecked Sendable {
         let call = WalkModel.call(of: plan)
         switch (plan.lifespan, subject) {
         case (.lifetime, nil):
-            return addLifetimeMessageInfo(for: type) { controller, message in
+            return addMessageInfo(for: type) { controller, message in
                 controller.log.record(call, post: message.post)
             }
         case (.lifetime, let subject?):
-            return addLifetimeMessageInfo(for: type, subject: subject) { controller, message in
+            return addMessageInfo(for: type, subject: .only(subject)) { controller, message in
                 controller.log.record(call, post: message.post)
             }
         case (.visible, nil):
-            return addVisibleMessageInfo(for: type) { controller, message in
+            return addMessageInfo(for: type, lifespan: .visible) { controller, message in
                 controller.log.record(call, post: message.post)
             }
         case (.visible, let subject?):
-            return addVisibleMessageInfo(for: type, subject: subject) { controller, message in
+            return addMessageInfo(for: type, subject: .only(subject), lifespan: .visible) { controller, message in
                 controller.log.record(call, post: message.post)
             }
         case (let lifespan, nil):
@@ -175,7 +175,7 @@ final class WalkController: ControllerBase, @unchecked Sendable {
                 controller.log.record(call, post: message.post)
             }
         case (let lifespan, let subject?):
-            return addMessageInfo(for: type, subject: subject, lifespan: lifespan) { controller, message in
+            return addMessageInfo(for: type, subject: .only(subject), lifespan: lifespan) { controller, message in
                 controller.log.record(call, post: message.post)
             }
         }
@@ -300,7 +300,7 @@ final class WalkWorld {
         case .observerSelector(let selector, let observer):
             return NotificationInfo(
                 observer: observers[observer]!,
-                selector: NotificationSelector(selector),
+                selector: selector,
                 name: name,
                 object: real.sender,
                 lifespan: plan.lifespan,

@@ -1,28 +1,45 @@
-// README: "Using the engine without subclassing". The README shows ProfileViewController verbatim; on Linux it
-// compiles against the stand-in UIViewController below, and ReadmeSnippetTests drives it like UIKit would.
-import Foundation
+// README: "UIKit and SwiftUI". The README's ProfileViewController and InboxModel appear here verbatim. On Linux they
+// compile against stand-ins declared as UIKit and SwiftUI declare them (main-actor isolated), and
+// MainActorOwnerTests drives them as UIKit and SwiftUI would.
+public import Foundation
 import NotificationLifecycle
 
-/// Stands in for UIKit's `UIViewController` so that the README's code compiles and runs on Linux: the same method
-/// names and signatures, doing nothing themselves.
-class UIViewController {
-    func viewDidLoad() {}
-    func viewWillAppear(_ animated: Bool) {}
-    func viewDidDisappear(_ animated: Bool) {}
+/// Stands in for UIKit's `UIResponder`: `@MainActor open class UIResponder : NSObject`.
+@MainActor
+open class UIResponder {
+    /// As `NSObject.init()`.
+    public init() {}
+}
+
+/// Stands in for UIKit's `UIViewController`, main-actor isolated like it, with the same lifecycle signatures.
+@MainActor
+open class UIViewController: UIResponder {
+    /// UIKit's designated initialiser.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+    /// As `NSObject.init()`, which UIKit's subclasses inherit.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
 }
 
 extension Notification.Name {
-    /// Posted only by ReadmeSnippetTests, so that using the default center cannot disturb other tests.
-    static let profileDidChange = Notification.Name("ReadmeSnippetTests.ProfileDidChange")
+    /// Posted only by MainActorOwnerTests, so that using the default center cannot disturb other tests.
+    static let profileDidChange = Notification.Name("MainActorOwnerTests.ProfileDidChange")
 }
 
-final class ProfileViewController: UIViewController, NotificationEngineOwner {
+final class ProfileViewController: UIViewController, MainActorNotificationEngineOwner {
     let notificationEngine = NotificationEngine()
+    private(set) var reloads = 0
 
     override func viewDidLoad() {
         super.viewDidLoad()
         addVisibleNotificationInfo(forName: .profileDidChange) { screen, _ in
-            screen.reloadProfile()
+            screen.reloadProfile()  // a main-actor method: no annotation, no await
         }
     }
 
@@ -36,9 +53,26 @@ final class ProfileViewController: UIViewController, NotificationEngineOwner {
         notificationEngine.disappear()
     }
 
-    private(set) var profileReloads = 0
+    func reloadProfile() { reloads += 1 }
+}
 
-    func reloadProfile() {
-        profileReloads += 1
+@MainActor
+final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
+    private(set) var unread = 0
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addVisibleNotificationInfo(forName: .messagesDidArrive) { model, note in
+            model.unread += note.userInfo?["count"] as? Int ?? 1
+        }
     }
+}
+
+/// Stands in for a SwiftUI view: SwiftUI calls `onAppear` and `onDisappear` on the main actor.
+@MainActor
+struct InboxView {
+    let model: InboxModel
+
+    func onAppear() { model.appear() }
+    func onDisappear() { model.disappear() }
 }

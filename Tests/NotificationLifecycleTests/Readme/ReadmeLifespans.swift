@@ -21,10 +21,10 @@ final class ReplyController: ControllerBase {
     private(set) var autosaves = 0
 
     func startComposing() {
-        startListeningForNotifications(withLifespan: .composing)
+        notificationEngine.start(.composing)
     }
 
     func stopComposing() {
-        stopListeningForNotifications(withLifespan: .composing)
+        notificationEngine.stop(.composing)
     }
 }

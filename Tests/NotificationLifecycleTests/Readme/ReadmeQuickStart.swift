@@ -32,3 +32,17 @@ final class InboxController: ControllerBase {
         reloads += 1
     }
 }
+
+/// README: "Quick start", the selector-name handler.
+final class SessionController: ControllerBase {
+    override class var notificationSelectors: NotificationSelectorTable {
+        super.notificationSelectors.adding("accountDidSignOut:", SessionController.accountDidSignOut)
+    }
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .accountDidSignOut, selector: "accountDidSignOut:")
+    }
+
+    func accountDidSignOut(_ notification: Notification) {}
+}

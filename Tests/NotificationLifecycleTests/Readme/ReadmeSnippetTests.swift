@@ -9,6 +9,7 @@ struct ReadmeSnippetTests {
 
     @Test func quickStartListensByLifespan() {
         // README: "Quick start" (using the controller)
+        let center = NotificationCenter()
         let inbox = InboxController(notificationCenter: center)
         inbox.appear()
         center.post(name: .messagesDidArrive, object: nil)
@@ -23,7 +24,7 @@ struct ReadmeSnippetTests {
     @Test func quickStartControllerStopsEverythingWhenReleased() {
         var inbox: InboxController? = InboxController(notificationCenter: center)
         inbox?.appear()
-        let infos = inbox?.notificationInfos ?? []
+        let infos = inbox?.notificationEngine.infos ?? []
         #expect(infos.map(\.isListening) == [true, true])
         weak let probe = inbox
         inbox = nil
@@ -52,25 +53,9 @@ struct ReadmeSnippetTests {
         #expect(compose.keyboardShows == 1)  // the subclass's override is the one called
         center.post(name: .keyboardWillHide, object: nil)
         #expect(compose.bottomInset == 0)
-        #expect(compose.notificationInfos.map(\.handler.description) == ["keyboardWillShow:", "keyboardWillHide"])
+        #expect(
+            compose.notificationEngine.infos.map(\.handler.description) == ["keyboardWillShow:", "keyboardWillHide"]
+        )
     }
 
-    /// The README's view controller uses the default center; it posts a name only this test posts.
-    @Test func viewControllerForwardsItsLifecycleToTheEngine() {
-        var screen: ProfileViewController? = ProfileViewController()
-        screen?.viewDidLoad()
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        screen?.viewWillAppear(true)
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        screen?.viewDidDisappear(true)
-        NotificationCenter.default.post(name: .profileDidChange, object: nil)
-        #expect(screen?.profileReloads == 1)
-
-        screen?.viewWillAppear(true)
-        let infos = screen?.notificationInfos ?? []
-        weak let probe = screen
-        screen = nil
-        #expect(probe == nil)
-        #expect(infos.allSatisfy { !$0.isListening })
-    }
 }

@@ -62,7 +62,7 @@ struct WhatItFixesTests {
             inbox.addLifetimeNotificationInfo(forName: .accountDidSignOut, selector: "accountDidSignOut:")
         }
         #expect(rules == [.duplicateRegistration])
-        #expect(inbox.notificationInfos.count == 2)
+        #expect(inbox.notificationEngine.infos.count == 2)
     }
 
     /// Something a handler captures.

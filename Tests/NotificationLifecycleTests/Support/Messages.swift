@@ -39,16 +39,16 @@ final class MessageScreen: ControllerBase, @unchecked Sendable {
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addLifetimeMessageInfo(for: Pinged.self) { screen, message in
+        addMessageInfo(for: Pinged.self) { screen, message in
             screen.events.record("lifetime.pinged \(message.number)")
         }
-        addVisibleMessageInfo(for: Pinged.self) { screen, message in
+        addMessageInfo(for: Pinged.self, lifespan: .visible) { screen, message in
             screen.events.record("visible.pinged \(message.number)")
         }
-        addLifetimeMessageInfo(for: Synced.self) { screen, message in
+        addMessageInfo(for: Synced.self) { screen, message in
             screen.events.record("lifetime.synced \(message.number)")
         }
-        addVisibleMessageInfo(for: Synced.self) { screen, message in
+        addMessageInfo(for: Synced.self, lifespan: .visible) { screen, message in
             screen.events.record("visible.synced \(message.number)")
         }
     }

@@ -1,10 +1,12 @@
 import Foundation
-import NotificationLifecycle
+public import NotificationLifecycle
 
 /// Renders infos as a table: name, sender, lifespan, handler, listening.
-enum RegistrationTable {
+///
+/// Shared by the LifecycleDemo and SyncService examples, which print what their controllers registered.
+public enum RegistrationTable {
     /// The table's lines, a header first.
-    static func lines(for infos: [NotificationInfo]) -> [String] {
+    public static func lines(for infos: [NotificationInfo]) -> [String] {
         let header = ["name", "sender", "lifespan", "handler", "listening"]
         let rows = infos.map { info in
             [

@@ -1,0 +1,34 @@
+import NotificationLifecycle
+
+/// What handles a notification, as an assertion names it: a selector name, or a closure.
+///
+/// ```swift
+/// expectListening(screen, to: .name(.keyboardWillShow), handler: .selector("keyboardWillShow:"))
+/// expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
+/// ```
+public struct NotificationHandler: Hashable, Sendable {
+    /// The selector name, or `nil` for a closure.
+    let selector: String?
+
+    /// A handler named by a selector, such as `.selector("keyboardWillShow:")`.
+    public static func selector(_ selector: String) -> NotificationHandler {
+        NotificationHandler(selector: selector)
+    }
+
+    /// A closure handler.
+    public static let closure = NotificationHandler(selector: nil)
+
+    /// `"keyboardWillShow:"`, or `"closure"`.
+    var description: String {
+        selector ?? "closure"
+    }
+
+    /// The handler of `info`.
+    init(_ info: NotificationInfo) {
+        self.selector = info.selector
+    }
+
+    private init(selector: String?) {
+        self.selector = selector
+    }
+}

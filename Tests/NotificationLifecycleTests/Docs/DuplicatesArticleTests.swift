@@ -1,0 +1,135 @@
+import Foundation
+import NotificationLifecycle
+import Testing
+
+/// Checks every statement of the article "Duplicates" against the engine.
+@Suite("DocC: duplicates")
+struct DuplicatesArticleTests {
+    let center = NotificationCenter()
+
+    @Test func closuresAtTwoPlacesBothRunAndTheSecondSelectorIsRefused() {
+        let (feed, diagnostics) = capturingDiagnostics { FeedController(notificationCenter: center) }
+        #expect(diagnostics.map(\.rule) == [.duplicateRegistration])
+        #expect(diagnostics.first?.line == FeedController.refusedLine)
+        #expect(feed.notificationEngine.infos.count == 3)
+        center.post(name: .feedDidRefresh, object: nil)
+        #expect(feed.heard.sorted() == ["first closure", "second closure", "selector"])
+    }
+
+    @Test func theSameLineRunTwiceIsRefusedAndTheFirstInfoComesBack() {
+        let feed = FeedController(notificationCenter: center)
+        let rules = reportedRules {
+            // DocC snippet begins.
+            for _ in 0..<2 {
+                feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in feed.heard.append("loop") }
+            }
+            // DocC snippet ends.
+        }
+        #expect(rules == [.duplicateRegistration])
+        #expect(feed.notificationEngine.infos.count == 4)
+        feed.appear()
+        center.post(name: .feedDidRefresh, object: nil)
+        #expect(feed.heard.filter { $0 == "loop" }.count == 1)
+    }
+
+    @Test func aRefusedShorthandReturnsTheInfoAlreadyAdded() {
+        let feed = FeedController(notificationCenter: center)
+        var returned: [NotificationInfo] = []
+        let rules = reportedRules {
+            for _ in 0..<2 {
+                returned.append(feed.addNotificationInfo(forName: .ping, lifespan: .editing) { _, _ in })
+            }
+        }
+        #expect(rules == [.duplicateRegistration])
+        #expect(returned[0] === returned[1])
+    }
+
+    @Test func theSameInfoAddedTwiceIsRefused() {
+        let feed = FeedController(notificationCenter: center)
+        var results: [Bool] = []
+        let rules = reportedRules {
+            // DocC snippet begins.
+            let info = NotificationInfo(name: .feedDidRefresh, center: feed.notificationEngine.center) { _ in }
+            feed.notificationEngine.add(info)  // true
+            feed.notificationEngine.add(info)  // false: refused and reported
+            // DocC snippet ends.
+            results = [true, feed.notificationEngine.add(info)]
+        }
+        #expect(rules == [.duplicateRegistration, .duplicateRegistration])
+        #expect(results == [true, false])
+        #expect(feed.notificationEngine.infos.count == 4)
+    }
+
+    @Test func aSelectorInfoMadeByHandDuplicatesTheShorthandForTheSameObserver() {
+        let feed = FeedController(notificationCenter: center)
+        let byHand = NotificationInfo(
+            observer: feed,
+            selector: "feedDidRefresh:",
+            name: .feedDidRefresh,
+            center: center
+        )
+        let (added, diagnostics) = capturingDiagnostics { feed.notificationEngine.add(byHand) }
+        #expect(!added)
+        #expect(diagnostics.map(\.rule) == [.duplicateRegistration])
+    }
+
+    @Test func standaloneInfosMadeOnOneLineAreDuplicatesInOneEngineOnly() {
+        let first = NotificationEngine(center: center)
+        let second = NotificationEngine(center: center)
+        let infos = (0..<2).map { _ in NotificationInfo(name: .ping, center: center) { _ in } }
+        let rules = reportedRules {
+            #expect(first.add(infos[0]))
+            #expect(!first.add(infos[1]))
+            #expect(second.add(infos[1]))
+        }
+        #expect(rules == [.duplicateRegistration])
+    }
+
+    @Test func twoClosuresOnOneLineAtTwoColumnsAreTwoListeners() {
+        let engine = NotificationEngine(center: center)
+        let calls = Recorder<Int>()
+        let infos = twoInfosOnOneLine(center: center, calls: calls)
+        let rules = reportedRules {
+            for info in infos { engine.add(info) }
+        }
+        #expect(rules.isEmpty)
+        center.post(name: .ping, object: nil)
+        #expect(calls.events.sorted() == [1, 2])
+    }
+
+    @Test func theQueueIsNotPartOfTheRegistration() {
+        let engine = NotificationEngine(center: center)
+        let queues = [OperationQueue(), OperationQueue()]
+        let rules = reportedRules {
+            for queue in queues {
+                engine.add(NotificationInfo(name: .ping, center: center, queue: queue) { _ in })
+            }
+        }
+        #expect(rules == [.duplicateRegistration])
+        #expect(engine.infos.count == 1)
+    }
+
+    @Test func aRemovedInfoLeavesRoomForTheSameRegistration() {
+        let engine = NotificationEngine(center: center)
+        let infos = (0..<2).map { _ in NotificationInfo(name: .ping, center: center) { _ in } }
+        let rules = reportedRules {
+            engine.add(infos[0])
+            engine.remove(infos[0])
+            #expect(engine.add(infos[1]))
+        }
+        #expect(rules.isEmpty)
+    }
+
+    @Test func aStandaloneInfoStartedTwiceHoldsOneRegistration() {
+        let calls = Recorder<Int>()
+        let info = NotificationInfo(name: .ping, center: center) { _ in calls.record(1) }
+        let rules = reportedRules {
+            info.startListening()
+            info.startListening()
+        }
+        #expect(rules.isEmpty)
+        center.post(name: .ping, object: nil)
+        #expect(calls.count == 1)
+        info.stopListening()
+    }
+}
