@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .target(name: "NotificationLifecycle"),
         .target(name: "NotificationLifecycleTesting", dependencies: ["NotificationLifecycle"]),
-        .testTarget(name: "NotificationLifecycleTests", dependencies: ["NotificationLifecycle"]),
+        .testTarget(
+            name: "NotificationLifecycleTests",
+            dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]
+        ),
         .testTarget(
             name: "NotificationLifecycleTestingTests",
             dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]

@@ -80,16 +80,6 @@ final class EngineHost: NotificationEngineOwner, @unchecked Sendable {
     }
 }
 
-/// A `@MainActor` class that owns an engine, as a view model does.
-@MainActor
-final class MainActorHost: MainActorNotificationEngineOwner {
-    let notificationEngine: NotificationEngine
-
-    init(center: NotificationCenter) {
-        notificationEngine = NotificationEngine(center: center)
-    }
-}
-
 /// An asynchronous message: Foundation runs its handlers as tasks, after the post returns.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 struct DraftSaved: NotificationCenter.AsyncMessage {

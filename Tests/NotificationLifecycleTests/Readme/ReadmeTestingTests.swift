@@ -1,0 +1,39 @@
+// README: "Testing". The README shows this test verbatim; it runs here against the README's `Inbox`.
+import Foundation
+import NotificationLifecycle
+import NotificationLifecycleTesting
+import Testing
+
+@Suite("README: testing")
+struct ReadmeTestingTests {
+    @Test func inboxListensWhileVisible() async {
+        let center = NotificationCenter()
+        let inbox = Inbox(notificationCenter: center)
+        expectListening(inbox, to: .name(.accountDidSignOut), lifespan: .lifetime)
+        expectNotListening(inbox, to: .name(.messagesDidArrive))
+        inbox.appear()
+        let recorder = DeliveryRecorder()
+        recorder.record(inbox)
+        Task.detached { center.post(name: .messagesDidArrive, object: nil) }
+        await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder)
+        expectDiagnostics([.lifetimeStop]) { inbox.notificationEngine.stop(.lifetime) }
+    }
+
+    /// The same expectations fail, at the caller's line, on an inbox that does not listen.
+    @Test func theExpectationsFailWhenTheInboxIsNotVisible() async {
+        let center = NotificationCenter()
+        let inbox = Inbox(notificationCenter: center)
+        withKnownIssue {
+            expectListening(inbox, to: .name(.messagesDidArrive))
+        } matching: { issue in
+            issue.sourceLocation?.line == #line - 2
+                && issue.comments.contains { $0.rawValue.contains("Call appear() first") }
+        }
+        let recorder = DeliveryRecorder()
+        recorder.record(inbox)
+        center.post(name: .messagesDidArrive, object: nil)
+        await withKnownIssue {
+            await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder, timeout: .milliseconds(50))
+        }
+    }
+}
