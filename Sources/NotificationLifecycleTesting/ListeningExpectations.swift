@@ -181,67 +181,55 @@ public func expectRegistrations(
     }
 }
 
-/// Expects no info of this package to hold a registration on `center` any more.
+/// Expects no info of this package to hold a registration on `center` any more; with `includingStoppedInfos`,
+/// expects none to be alive at all.
 ///
 /// Use it after releasing a controller, or at the end of a test, to prove that nothing still listens. Infos that
-/// exist but do not listen pass; ``expectNoInfos(on:fileID:filePath:line:column:)`` requires them to be gone too.
+/// exist but do not listen pass, unless `includingStoppedInfos` is `true`: then an info kept alive by a forgotten
+/// reference fails too.
 ///
 /// ```swift
 /// var screen: InboxScreen? = InboxScreen(notificationCenter: center)
 /// screen?.appear()
 /// screen = nil
 /// expectNoRegistrations(on: center)
+/// expectNoRegistrations(on: center, includingStoppedInfos: true)
 /// ```
 ///
 /// - Parameters:
 ///   - center: The test's center.
+///   - includingStoppedInfos: Whether an info that is alive but does not listen fails too.
 ///   - fileID: The caller's file; leave the default.
 ///   - filePath: The caller's file path; leave the default.
 ///   - line: The caller's line; leave the default.
 ///   - column: The caller's column; leave the default.
 public func expectNoRegistrations(
     on center: NotificationCenter,
+    includingStoppedInfos: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.listeningInfos(on: center))
-    guard !remaining.isEmpty else { return }
-    let failure = InspectionFailure(
-        summary: "Expected no registration of NotificationLifecycle on the center, but \(remaining.count) "
-            + "info\(remaining.count == 1 ? " still listens" : "s still listen"). Release the controllers that "
-            + "own them, or call stopListening() on the standalone ones.",
-        details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
-    )
-    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-}
-
-/// Expects no info of this package made for `center` to be alive any more, listening or not.
-///
-/// Stricter than ``expectNoRegistrations(on:fileID:filePath:line:column:)``: an info kept alive by a forgotten
-/// reference fails it.
-///
-/// - Parameters:
-///   - center: The test's center.
-///   - fileID: The caller's file; leave the default.
-///   - filePath: The caller's file path; leave the default.
-///   - line: The caller's line; leave the default.
-///   - column: The caller's column; leave the default.
-public func expectNoInfos(
-    on center: NotificationCenter,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-) {
-    let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
-    guard !remaining.isEmpty else { return }
-    let failure = InspectionFailure(
-        summary: "Expected no info of NotificationLifecycle to be alive for the center, but \(remaining.count) "
-            + "\(remaining.count == 1 ? "is" : "are"). Release the controllers that own them and the references "
-            + "to standalone ones.",
-        details: "Live infos for the center:\n" + RegistrationTable.centerRows(remaining)
-    )
+    let failure: InspectionFailure
+    if includingStoppedInfos {
+        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
+        guard !remaining.isEmpty else { return }
+        failure = InspectionFailure(
+            summary: "Expected no info of NotificationLifecycle to be alive for the center, but \(remaining.count) "
+                + "\(remaining.count == 1 ? "is" : "are"). Release the controllers that own them and the references "
+                + "to standalone ones.",
+            details: "Live infos for the center:\n" + RegistrationTable.centerRows(remaining)
+        )
+    } else {
+        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.listeningInfos(on: center))
+        guard !remaining.isEmpty else { return }
+        failure = InspectionFailure(
+            summary: "Expected no registration of NotificationLifecycle on the center, but \(remaining.count) "
+                + "info\(remaining.count == 1 ? " still listens" : "s still listen"). Release the controllers that "
+                + "own them, or call stopListening() on the standalone ones.",
+            details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
+        )
+    }
     recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

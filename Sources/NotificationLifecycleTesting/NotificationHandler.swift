@@ -1,9 +1,14 @@
 import NotificationLifecycle
 
 /// What handles a notification, as an assertion names it: a selector name, or a closure.
-public struct NotificationHandler: Hashable, Sendable, CustomStringConvertible {
+///
+/// ```swift
+/// expectListening(screen, to: .name(.keyboardWillShow), handler: .selector("keyboardWillShow:"))
+/// expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
+/// ```
+public struct NotificationHandler: Hashable, Sendable {
     /// The selector name, or `nil` for a closure.
-    public let selector: String?
+    let selector: String?
 
     /// A handler named by a selector, such as `.selector("keyboardWillShow:")`.
     public static func selector(_ selector: String) -> NotificationHandler {
@@ -14,7 +19,7 @@ public struct NotificationHandler: Hashable, Sendable, CustomStringConvertible {
     public static let closure = NotificationHandler(selector: nil)
 
     /// `"keyboardWillShow:"`, or `"closure"`.
-    public var description: String {
+    var description: String {
         selector ?? "closure"
     }
 

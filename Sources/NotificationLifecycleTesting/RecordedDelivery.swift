@@ -12,7 +12,7 @@ public struct RecordedDelivery: Sendable {
     /// The notification's name, or the typed message's type.
     public let topic: NotificationTopic
     /// The handler that was called: a selector name, or `.closure`.
-    public let handler: NotificationHandler
+    let handler: NotificationHandler
     /// The lifespan of the info whose handler was called.
     public let lifespan: Lifespan
     /// The type of the info's observer (the controller, for the shorthands), or `nil` for a standalone closure.
@@ -30,6 +30,6 @@ public struct RecordedDelivery: Sendable {
 
     /// `ping -> didPing: (lifetime, InboxScreen.swift:14)`.
     var description: String {
-        "\(topic.text) -> \(handler) (\(lifespan), \(declaredAt))"
+        "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))"
     }
 }

@@ -25,7 +25,7 @@ struct ListeningQuery {
         var parts: [String] = []
         if let sender { parts.append("sender: \(sender.description)") }
         if let lifespan { parts.append("lifespan: \(lifespan)") }
-        if let handler { parts.append("handler: \(handler)") }
+        if let handler { parts.append("handler: \(handler.description)") }
         if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         return text
     }

@@ -213,20 +213,21 @@ extension Scenario {
             details: ["Listening infos on the center:", "sync"]
         ),
         Scenario(
-            "expectNoInfos while a stopped info is alive",
+            "expectNoRegistrations including stopped infos while one is alive",
             passes: {
                 let center = NotificationCenter()
                 do {
                     let info = NotificationInfo(name: .sync, center: center) { _ in }
                     info.startListening()
                 }
-                expectNoInfos(on: center)
+                expectNoRegistrations(on: center, includingStoppedInfos: true)
             },
             fails: { site in
                 let center = NotificationCenter()
                 let info = NotificationInfo(name: .sync, center: center) { _ in }
-                expectNoInfos(
+                expectNoRegistrations(
                     on: center,
+                    includingStoppedInfos: true,
                     fileID: site.fileID,
                     filePath: site.filePath,
                     line: site.line,
