@@ -91,7 +91,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
                     + "but it did not: \(Self.skippedDeclarations(of: self)). Call super first in "
                     + "populateNotificationInfos().",
                 fileID: first?.fileID ?? fileID,
-                line: first?.line ?? line
+                line: first?.line ?? line,
+                about: notificationEngine.center
             )
         }
     }
@@ -120,7 +121,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
                     + "info(s) were added before it, the first here: \(first). Call super first in "
                     + "populateNotificationInfos(); the infos are kept.",
                 fileID: first.fileID,
-                line: first.line
+                line: first.line,
+                about: notificationEngine.center
             )
         case .outsideInit:
             reportDiagnostic(
@@ -129,7 +131,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
                     + "on \(type(of: self)) later. Do not call it yourself; infos it adds again are refused as "
                     + "duplicates.",
                 fileID: nil,
-                line: nil
+                line: nil,
+                about: notificationEngine.center
             )
         }
     }

@@ -230,7 +230,8 @@ public final class NotificationEngine: Sendable {
                     + "with another one. Make it with center: notificationEngine.center, or use the shorthands, which "
                     + "use the engine's center; it is not added.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         case .finished:
             reportFinished("add(\(info))", fileID: fileID, line: line)
@@ -446,7 +447,8 @@ public final class NotificationEngine: Sendable {
                 + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
                 + "remove the call: releasing the owner already stopped every info.",
             fileID: fileID,
-            line: line
+            line: line,
+            about: center
         )
     }
 

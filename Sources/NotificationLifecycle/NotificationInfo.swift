@@ -237,7 +237,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
                     + "notificationSelectors. This info will not listen.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
             invocation = .unresolved
         }
@@ -675,7 +676,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     + "Foundation crashes when a typed message is posted on a center with such an observer. "
                     + "Give the info a name unless you really need every notification.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         } else if name?.rawValue.isEmpty == true {
             reportDiagnostic(
@@ -683,7 +685,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
                     + "mistake. Use the name the poster uses.",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
         if lifespan.customName?.isEmpty == true {
@@ -692,7 +695,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                 "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
                     + ".custom(\"editing\").",
                 fileID: fileID,
-                line: line
+                line: line,
+                about: center
             )
         }
     }
