@@ -315,8 +315,8 @@ public final class NotificationEngine: Sendable {
             reportDiagnostic(
                 .lifetimeStop,
                 "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
-                    + "was called. Use a custom lifespan for listeners that pause; "
-                    + "nothing was stopped.",
+                    + "was called. Use a custom lifespan for listeners that pause; in a deinit, remove the call, "
+                    + "as releasing the owner stops every info. Nothing was stopped.",
                 fileID: fileID,
                 line: line,
                 about: center
