@@ -35,7 +35,7 @@ public final class NotificationEngine: Sendable {
     /// The center that shorthand-made infos register with.
     public let center: NotificationCenter
 
-    private let state: LockedValueBox<State>
+    let state: LockedValueBox<State>
     /// What the ``RegistrationLedger`` holds (weakly) to find this engine's infos.
     private let listing: Listing
 
@@ -44,7 +44,7 @@ public final class NotificationEngine: Sendable {
     /// A weak reference gives its target a side table, and every retain of an object with one takes the runtime's
     /// slow path; an engine is retained on every shorthand call (a protocol getter returns it +1), this object never.
     final class Listing: Sendable {
-        private let state: LockedValueBox<State>
+        let state: LockedValueBox<State>
 
         fileprivate init(_ state: LockedValueBox<State>) {
             self.state = state
@@ -56,7 +56,7 @@ public final class NotificationEngine: Sendable {
         }
     }
 
-    fileprivate struct State {
+    struct State {
         var infos = OrderedInfos()
         /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
         /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
@@ -87,7 +87,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
-    fileprivate enum Phase {
+    enum Phase {
         /// A ``ControllerBase`` is calling `populateNotificationInfos()` from its `init`: infos are declared, nothing
         /// starts yet.
         case populating(superCalled: Bool)
@@ -291,318 +291,5 @@ public final class NotificationEngine: Sendable {
                 about: center
             )
         }
-    }
-
-    // MARK: - Lifespans
-
-    /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
-    /// added later start at once.
-    public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "start(.\(lifespan))", starts: true) {
-            state,
-            kept in
-            state.active.insert(lifespan)
-            return Self.startInfos(of: lifespan, in: state, keeping: &kept)
-        }
-    }
-
-    /// Stops every info of `lifespan` and marks the lifespan inactive.
-    ///
-    /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
-    /// changes nothing; use a custom lifespan for listeners that pause.
-    public func stop(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        if lifespan == .lifetime {
-            reportDiagnostic(
-                .lifetimeStop,
-                "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
-                    + "was called. Use a custom lifespan for listeners that pause; in a deinit, remove the call, "
-                    + "as releasing the owner stops every info. Nothing was stopped.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
-            return
-        }
-        var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "stop(.\(lifespan))", starts: false) {
-            state,
-            _ in
-            state.active.remove(lifespan)
-            for info in state.infos where info.lifespan == lifespan {
-                info.stop()
-            }
-            ended = Self.endSequences(of: lifespan, in: &state)
-            return []
-        }
-        for sequence in ended { sequence.finish() }
-    }
-
-    /// Starts the ``Lifespan/visible`` infos, unless they are active already.
-    public func appear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "appear()", starts: true) { state, kept in
-            guard state.active.insert(.visible) else { return [] }
-            return Self.startInfos(of: .visible, in: state, keeping: &kept)
-        }
-    }
-
-    /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
-    public func disappear(fileID: String = #fileID, line: Int = #line) {
-        var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "disappear()", starts: false) { state, _ in
-            guard state.active.remove(.visible) else { return [] }
-            for info in state.infos where info.lifespan == .visible {
-                info.stop()
-            }
-            ended = Self.endSequences(of: .visible, in: &state)
-            return []
-        }
-        for sequence in ended { sequence.finish() }
-    }
-
-    /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
-    ///
-    /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
-    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
-    /// lifespan-bound sequence finishes.
-    public func stopAll() {
-        // The infos leave the engine under its lock but are released after it: the engine may hold the last
-        // reference to an info, and releasing it releases its handler, whose captures' deinits are user code that
-        // may call the engine.
-        var (infos, ended) = state.withLock { state -> ([NotificationInfo?], [BoundSequence]) in
-            state.phase = .finished
-            state.active.removeAll()
-            for info in state.infos {
-                info.stop(givingUpFrom: identity)
-            }
-            let infos = state.infos.takeAll()
-            state.keyHashes.removeAll()
-            state.everyNotificationInfos = 0
-            return (infos, Self.endSequences(of: nil, in: &state))
-        }
-        for sequence in ended { sequence.finish() }
-        // An info someone else still holds outlives the engine: the ledger, which found it through the engine,
-        // must now list it itself. (One held only here is released just below.)
-        for index in infos.indices where !isKnownUniquelyReferenced(&infos[index]) {
-            infos[index]?.enterLedger()
-        }
-        withExtendedLifetime(infos) {}
-    }
-
-    /// Runs a lifecycle transition under the lock and reports what it could not start after releasing it.
-    ///
-    /// Transitions hold the engine's lock while starting and stopping infos, so that concurrent `appear()` and
-    /// `disappear()` calls end in a consistent state. Starting and stopping run no user code. `name` is built only for
-    /// the report: every controller's init starts its lifetime infos through here.
-    private func transition(
-        fileID: String,
-        line: Int,
-        name: @autoclosure () -> String,
-        starts: Bool,
-        _ body: (inout State, inout KeptObjects) -> [(NotificationInfo, NotificationInfo.StartOutcome)]
-    ) {
-        enum Result {
-            case done([(NotificationInfo, NotificationInfo.StartOutcome)])
-            case populating
-            case finished
-        }
-        // Observers and senders loaded while starting infos, released after the lock (see KeptObjects).
-        var kept = KeptObjects()
-        let result = state.withLock { state -> Result in
-            switch state.phase {
-            case .populating: return .populating
-            case .finished: return .finished
-            case .running: return .done(body(&state, &kept))
-            }
-        }
-        let outcome: [(NotificationInfo, NotificationInfo.StartOutcome)]
-        switch result {
-        case .done(let outcomes):
-            outcome = outcomes
-        case .finished:
-            // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
-            if starts { reportFinished(name(), fileID: fileID, line: line) }
-            return
-        case .populating:
-            reportDiagnostic(
-                .populateMisuse,
-                "Expected \(name()) after the controller is initialised, but it was called during "
-                    + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
-                    + "init. Nothing was changed.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
-            return
-        }
-        for (info, result) in outcome {
-            info.report(result, fileID: fileID, line: line)
-        }
-    }
-
-    /// Reports a call that would start or add something on a finished engine.
-    private func reportFinished(_ call: @autoclosure () -> String, fileID: String, line: Int) {
-        reportDiagnostic(
-            .engineFinished,
-            "Expected \(call()) on an engine that still runs, but its owner was released or stopAll() was called, "
-                + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
-                + "remove the call: releasing the owner already stopped every info.",
-            fileID: fileID,
-            line: line,
-            about: center
-        )
-    }
-
-    private static func startInfos(
-        of lifespan: Lifespan,
-        in state: State,
-        keeping kept: inout KeptObjects
-    ) -> [(NotificationInfo, NotificationInfo.StartOutcome)] {
-        var outcomes: [(NotificationInfo, NotificationInfo.StartOutcome)] = []
-        for info in state.infos where info.lifespan == lifespan {
-            let outcome = info.start(byHold: false, hub: state.hub(for: info), keeping: &kept)
-            switch outcome {
-            case .started, .alreadyListening: continue
-            default: outcomes.append((info, outcome))
-            }
-        }
-        return outcomes
-    }
-
-    // MARK: - Typed messages and every-notification infos
-
-    /// An info already here that `info` must not meet on one center: a typed-message listener for a `name: nil`
-    /// info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message is posted
-    /// on a center with a `name: nil` observer). Costs nothing unless one of the two kinds is involved.
-    private static func messageConflict(with info: NotificationInfo, in state: State) -> NotificationInfo? {
-        if info.listensToEveryNotification {
-            return state.infos.first { $0.isMessageInfo && $0.center === info.center }
-                ?? state.sequences.values.first { $0.info.isMessageInfo && $0.info.center === info.center }?.info
-        }
-        if info.isMessageInfo, state.everyNotificationInfos > 0 {
-            return state.infos.first { $0.listensToEveryNotification && $0.center === info.center }
-        }
-        return nil
-    }
-
-    private func reportMessageConflict(
-        _ info: NotificationInfo,
-        _ other: NotificationInfo,
-        fileID: String,
-        line: Int
-    ) {
-        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-        reportDiagnostic(
-            .everyNotification,
-            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
-                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
-                + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
-            fileID: fileID,
-            line: line,
-            about: center
-        )
-    }
-
-    // MARK: - Lifespan-bound sequences
-
-    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
-    ///
-    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
-    ///   caller finishes the sequence at once.
-    func bindSequence(
-        _ info: NotificationInfo,
-        during lifespan: Lifespan,
-        fileID: String,
-        line: Int,
-        finish: @escaping @Sendable () -> Void
-    ) -> UInt64? {
-        enum Result {
-            case inactive
-            case finished
-            case bound(UInt64, NotificationInfo.StartOutcome, conflict: NotificationInfo?)
-        }
-        // Observers and senders loaded under the lock, released after it (see KeptObjects).
-        var kept = KeptObjects()
-        let result = state.withLock { state -> Result in
-            if case .finished = state.phase { return .finished }
-            guard state.active.contains(lifespan) else { return .inactive }
-            let conflict = Self.messageConflict(with: info, in: state)
-            state.lastSequenceID &+= 1
-            let id = state.lastSequenceID
-            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
-            return .bound(id, info.start(byHold: false, hub: state.hub(for: info), keeping: &kept), conflict: conflict)
-        }
-        kept = KeptObjects()
-        switch result {
-        case .inactive:
-            return nil
-        case .finished:
-            reportFinished("a sequence of \(info)", fileID: fileID, line: line)
-            return nil
-        case .bound(let id, let outcome, let conflict):
-            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            info.report(outcome, fileID: fileID, line: line)
-            return id
-        }
-    }
-
-    /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
-    func unbindSequence(_ id: UInt64) {
-        // Released after the lock, like the infos in `stopAll()`.
-        let unbound = state.withLock { state -> BoundSequence? in
-            let sequence = state.sequences.removeValue(forKey: id)
-            sequence?.info.stop()
-            return sequence
-        }
-        withExtendedLifetime(unbound) {}
-    }
-
-    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`); the caller finishes them after
-    /// releasing the lock.
-    private static func endSequences(of lifespan: Lifespan?, in state: inout State) -> [BoundSequence] {
-        guard !state.sequences.isEmpty else { return [] }
-        var ended: [BoundSequence] = []
-        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
-            sequence.info.stop()
-            ended.append(sequence)
-            state.sequences[id] = nil
-        }
-        return ended
-    }
-
-    /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.
-    package func setDeliveryTap(_ tap: DeliveryTap?) {
-        state.withLock { state in
-            state.tap = tap
-            for info in state.infos { info.setDeliveryTap(tap) }
-        }
-    }
-
-    // MARK: - The populate phase of a ControllerBase
-
-    /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
-    enum SuperCall {
-        case first
-        case afterInfos([NotificationInfo])
-        case outsideInit
-    }
-
-    /// Records that the base implementation of `populateNotificationInfos()` ran.
-    func recordSuperCall() -> SuperCall {
-        state.withLock { state in
-            guard case .populating = state.phase else { return .outsideInit }
-            state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
-        }
-    }
-
-    /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
-    func finishPopulating(fileID: String, line: Int) -> Bool {
-        let superCalled = state.withLock { state -> Bool in
-            defer { state.phase = .running }
-            if case .populating(let superCalled) = state.phase { return superCalled }
-            return true
-        }
-        start(.lifetime, fileID: fileID, line: line)
-        return superCalled
     }
 }
