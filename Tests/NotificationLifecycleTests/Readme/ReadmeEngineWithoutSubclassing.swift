@@ -3,6 +3,7 @@
 // MainActorOwnerTests drives them as UIKit and SwiftUI would.
 public import Foundation
 import NotificationLifecycle
+import Observation
 
 /// Stands in for UIKit's `UIResponder`: `@MainActor open class UIResponder : NSObject`.
 @MainActor
@@ -57,6 +58,7 @@ final class ProfileViewController: UIViewController, MainActorNotificationEngine
 }
 
 @MainActor
+@Observable
 final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
     private(set) var unread = 0
 
