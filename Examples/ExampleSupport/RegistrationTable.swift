@@ -1,12 +1,12 @@
 import Foundation
-public import NotificationLifecycle
+package import NotificationLifecycle
 
 /// Renders infos as a table: name, sender, lifespan, handler, listening.
 ///
 /// Shared by the LifecycleDemo and SyncService examples, which print what their controllers registered.
-public enum RegistrationTable {
+package enum RegistrationTable {
     /// The table's lines, a header first.
-    public static func lines(for infos: [NotificationInfo]) -> [String] {
+    package static func lines(for infos: [NotificationInfo]) -> [String] {
         let header = ["name", "sender", "lifespan", "handler", "listening"]
         let rows = infos.map { info in
             [
