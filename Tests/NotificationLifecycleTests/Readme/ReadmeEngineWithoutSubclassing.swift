@@ -29,8 +29,8 @@ open class UIViewController: UIResponder {
 }
 
 extension Notification.Name {
-    /// Posted only by MainActorOwnerTests, so that using the default center cannot disturb other tests.
-    static let profileDidChange = Notification.Name("MainActorOwnerTests.ProfileDidChange")
+    /// The signed-in user's profile changed.
+    static let profileDidChange = Notification.Name("ProfileDidChange")
 }
 
 final class ProfileViewController: UIViewController, MainActorNotificationEngineOwner {

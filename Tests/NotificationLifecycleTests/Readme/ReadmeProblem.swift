@@ -35,6 +35,11 @@ final class HandWrittenInbox: @unchecked Sendable {
     }
 }
 
+extension Notification.Name {
+    static let messagesDidArrive = Notification.Name("MessagesDidArrive")
+    static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+}
+
 final class Inbox: ControllerBase {
     private(set) var reloads = 0
     private(set) var isSignedOut = false

@@ -3,11 +3,6 @@
 import Foundation
 import NotificationLifecycle
 
-extension Notification.Name {
-    static let messagesDidArrive = Notification.Name("MessagesDidArrive")
-    static let accountDidSignOut = Notification.Name("AccountDidSignOut")
-}
-
 final class InboxController: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors.adding("accountDidSignOut:", InboxController.accountDidSignOut)
