@@ -208,6 +208,31 @@ struct TestingYourListenersArticleFailureTests {
         #expect(issues.first?.comments.first?.hasPrefix("Expected") == true)
     }
 
+    @Test func aDeallocationFailureNamesTheClosureHandlersThatMayCaptureTheController() async {
+        var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
+        let kept = screen  // the leak: a reference the test forgot
+        let issues = await capturedIssues {
+            expectDeallocated(&screen)
+        }
+        #expect(issues.count == 1)
+        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        #expect(message.contains("closure"))
+        #expect(message.contains("MailboxScreen.swift"))
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func onlyTheStricterCheckFailsForAStoppedInfoStillAlive() async {
+        let draftInfo = NotificationInfo(name: .draftDidChange, center: center) { _ in }
+        draftInfo.startListening()
+        draftInfo.stopListening()
+        expectNoRegistrations(on: center)  // passes: it no longer listens
+        let issues = await capturedIssues {
+            expectNoRegistrations(on: center, includingStoppedInfos: true)
+        }
+        #expect(issues.count == 1)
+        withExtendedLifetime(draftInfo) {}
+    }
+
     @Test func strictModeRecordsAtTheTestAndNamesTheMisuseLine() async throws {
         let test = try #require(Test.current)
         let misuseLine = LockedValueBox(0)
