@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Checks that every ```swift block of the README (and of the core DocC articles) appears verbatim in a Swift file
-# under Tests/ or Examples/, so that the build or the tests compile it and the documentation cannot rot.
+# Checks that every ```swift block of the README (and of the DocC articles of both catalogs) appears verbatim in a
+# Swift file under Tests/ or Examples/, so that the build or the tests compile it and the documentation cannot rot.
 #
 # "Verbatim" ignores each line's leading whitespace, so a snippet may sit indented inside a test. The block's lines
 # must appear in one file, consecutively and whole.
 #
-# Usage: .ci/check-readme-snippets.sh [markdown files...]   (default: README.md and the core DocC catalog)
+# Usage: .ci/check-readme-snippets.sh [markdown files...]   (default: README.md and both DocC catalogs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +13,8 @@ if [ "$#" -gt 0 ]; then
     documents=("$@")
 else
     documents=(README.md)
-    for article in Sources/NotificationLifecycle/Documentation.docc/*.md; do
+    for article in Sources/NotificationLifecycle/Documentation.docc/*.md \
+        Sources/NotificationLifecycleTesting/Documentation.docc/*.md; do
         [ -e "$article" ] && documents+=("$article")
     done
 fi

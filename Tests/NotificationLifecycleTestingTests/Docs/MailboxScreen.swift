@@ -1,0 +1,58 @@
+// The controller of the testing catalog's article "Testing your listeners", verbatim: the article's first
+// ```swift block. Keep the two identical (.ci/check-readme-snippets.sh checks it).
+
+import Foundation
+import NotificationLifecycle
+
+extension Notification.Name {
+    static let storeDidChange = Notification.Name("StoreDidChange")
+    static let fontSizeDidChange = Notification.Name("FontSizeDidChange")
+    static let draftDidChange = Notification.Name("DraftDidChange")
+}
+
+extension Lifespan {
+    static let composing = Lifespan.custom("composing")
+}
+
+/// Posts `ThemeDidChange`, with itself as the subject.
+final class ThemeStore: Sendable {
+    static let shared = ThemeStore()
+}
+
+/// Posts `DraftDidSave`, with itself as the subject.
+final class Document: Sendable {}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct ThemeDidChange: NotificationCenter.MainActorMessage {
+    typealias Subject = ThemeStore
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+struct DraftDidSave: NotificationCenter.AsyncMessage {
+    typealias Subject = Document
+}
+
+final class MailboxScreen: ControllerBase, @unchecked Sendable {
+    override class var notificationSelectors: NotificationSelectorTable {
+        super.notificationSelectors.adding("storeDidChange:", MailboxScreen.storeDidChange)
+    }
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .storeDidChange, selector: "storeDidChange:")
+        addVisibleNotificationInfo(forName: .fontSizeDidChange) { screen, _ in screen.applyFontSize() }
+        addNotificationInfo(forName: .draftDidChange, lifespan: .composing) { screen, _ in screen.saveDraft() }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            addMessageInfo(for: ThemeDidChange.self, subject: .only(.shared), lifespan: .visible) { screen, _ in
+                screen.applyTheme()
+            }
+            addMessageInfo(for: DraftDidSave.self) { screen, _ in screen.showSaved() }
+        }
+    }
+
+    func storeDidChange(_ notification: Notification) {}
+    func applyFontSize() {}
+    func saveDraft() {}
+    func applyTheme() {}
+    func showSaved() {}
+}

@@ -1,0 +1,87 @@
+// The XCTest case of the testing catalog's article "Testing your listeners", verbatim, and a check of where its
+// strict mode records an unexpected diagnostic. Keep the snippet identical to the article's.
+
+import Foundation
+import NotificationLifecycle
+import NotificationLifecycleTesting
+import XCTest
+
+final class MailboxScreenXCTests: XCTestCase {
+    override func invokeTest() {
+        expectNoDiagnostics { super.invokeTest() }  // strict mode: fails the test at this line
+    }
+
+    func testListensToTheStoreForItsWholeLife() {
+        let center = NotificationCenter()
+        var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
+        expectListening(screen!, to: .name(.storeDidChange), lifespan: .lifetime, handler: .selector("storeDidChange:"))
+        expectNotListening(screen!, to: .name(.fontSizeDidChange))  // visible: not appeared yet
+        expectDeallocated(&screen)
+        expectNoRegistrations(on: center)
+    }
+}
+
+/// The article's strict mode in XCTest, with a misuse in the test: the failure is recorded at the
+/// `expectNoDiagnostics` line of `invokeTest()`, and its message names the misuse's line.
+final class MailboxScreenStrictModeXCTests: XCTestCase {
+    /// A failure recorded while capturing.
+    struct Failure: Sendable {
+        let description: String
+        let line: Int
+    }
+
+    private let capture = LockedValueBox<[Failure]?>(nil)
+    private let strictModeLine = LockedValueBox(0)
+    private let misuseLine = LockedValueBox(0)
+
+    override func invokeTest() {
+        capture.withLock { $0 = [] }
+        strictModeLine.withLock { $0 = #line + 1 }
+        expectNoDiagnostics { super.invokeTest() }
+        let failures = capture.withLock { captured in
+            defer { captured = nil }
+            return captured ?? []
+        }
+        // Checked here, after strict mode ended: its failure is known by now.
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, strictModeLine.withLock { $0 })
+        let misuse = "\(#fileID):\(misuseLine.withLock { $0 })"
+        XCTAssertTrue(failures.first?.description.contains(misuse) == true, failures.first?.description ?? "none")
+    }
+
+    func testAnUnexpectedDiagnosticFailsAtTheStrictModeLine() {
+        let screen = MailboxScreen(notificationCenter: NotificationCenter())
+        misuseLine.withLock { $0 = #line + 1 }
+        screen.notificationEngine.stop(.lifetime)
+    }
+
+    /// Keeps a failure recorded while capturing; fails the test with any other.
+    private func captured(_ failure: Failure) -> Bool {
+        capture.withLock { captured in
+            guard captured != nil else { return false }
+            captured?.append(failure)
+            return true
+        }
+    }
+
+    #if canImport(ObjectiveC)
+    override func record(_ issue: XCTIssue) {
+        let failure = Failure(
+            description: issue.compactDescription,
+            line: issue.sourceCodeContext.location?.lineNumber ?? 0
+        )
+        if !captured(failure) { super.record(issue) }
+    }
+    #else
+    override func recordFailure(
+        withDescription description: String,
+        inFile filePath: String,
+        atLine lineNumber: Int,
+        expected: Bool
+    ) {
+        if !captured(Failure(description: description, line: lineNumber)) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #endif
+}
