@@ -63,7 +63,7 @@ extension MainActorNotificationEngineOwner {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call. Leave the default: with the file and line it identifies the closure.
     ///   - handler: Runs on the main actor with the owner, typed as its own class, and the notification. It is not
-    ///     called once the owner is gone or the info has stopped.
+    ///     called once the owner is gone, and no later post reaches it once the info has stopped.
     /// - Returns: The info, or the one already added from the same place for the same name, sender and lifespan.
     @discardableResult
     nonisolated public func addNotificationInfo(

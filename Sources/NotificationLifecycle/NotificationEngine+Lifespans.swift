@@ -79,6 +79,7 @@ extension NotificationEngine {
         // may call the engine.
         var (infos, ended) = state.withLock { state -> ([NotificationInfo?], [BoundSequence]) in
             state.phase = .finished
+            state.tap = nil
             state.active.removeAll()
             for info in state.infos {
                 info.stop(givingUpFrom: identity)

@@ -105,7 +105,7 @@ public final class NotificationEngine: Sendable {
     }
 
     /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
-    package init(center: NotificationCenter, lifetimeActive: Bool) {
+    init(center: NotificationCenter, lifetimeActive: Bool) {
         self.center = center
         var state = State(center: center)
         if lifetimeActive { state.active.insert(.lifetime) }
@@ -123,7 +123,7 @@ public final class NotificationEngine: Sendable {
 
     /// The engine's identity: the owner its infos record, and the one an info its shorthand makes is born with (see
     /// ``addMade(_:fileID:line:)``).
-    package var identity: ObjectIdentifier { ObjectIdentifier(self) }
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
     // MARK: - Inspection
 

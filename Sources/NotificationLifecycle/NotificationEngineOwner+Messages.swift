@@ -8,7 +8,7 @@ extension NotificationEngineOwner {
     /// Adds an info for a main-actor message.
     ///
     /// The closure receives the owner and the message. It runs on the main actor, synchronously, while the message
-    /// is posted, and is not called once the owner is gone nor after the info stops.
+    /// is posted. It is not called once the owner is gone, and no later post reaches it once the info has stopped.
     ///
     /// ```swift
     /// addMessageInfo(for: ThemeDidChange.self, lifespan: .visible) { screen, message in
@@ -50,8 +50,8 @@ extension NotificationEngineOwner {
     /// Adds an info for an asynchronous message.
     ///
     /// The closure receives the owner and the message. Foundation runs each call in a task of its own, after the
-    /// post returns: calls run concurrently and in no particular order. A call is not made once the owner is gone
-    /// or the info has stopped. A `@MainActor` owner awaits its own methods from the closure.
+    /// post returns: calls run concurrently and in no particular order. A call is not made once the owner is gone,
+    /// nor for a post made after the info stopped. A `@MainActor` owner awaits its own methods from the closure.
     ///
     /// ```swift
     /// addMessageInfo(for: DownloadDidFinish.self) { library, message in

@@ -58,13 +58,13 @@ extension NotificationInfo {
 
     /// Stops listening and says whether a registration was removed.
     @discardableResult
-    package func stop() -> Bool {
+    func stop() -> Bool {
         withCore { $0.stop(for: self) }
     }
 
     /// Stops listening and gives the info up if `owner` has it, in one locked section: what an engine does to
     /// an info it removes or lets go.
-    package func stop(givingUpFrom owner: ObjectIdentifier) {
+    func stop(givingUpFrom owner: ObjectIdentifier) {
         withCore { _ = $0.stop(for: self, givingUpFrom: owner) }
     }
 

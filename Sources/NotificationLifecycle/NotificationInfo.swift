@@ -32,8 +32,8 @@ public import Foundation
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
-/// - Infos that listen to one name on one center (and, with a queue, on one queue) hear a post in the order in which
-///   they started listening, on every platform: they share one Foundation registration. Observers added to the
+/// - Infos that listen to one name on one center (with a queue: on one queue and with the same sender filter) hear a
+///   post in the order in which they started listening, on every platform: they share one Foundation registration. Observers added to the
 ///   center directly run in Foundation's order (hash order on Linux), and the package's listeners of a name run
 ///   together at that registration's place among them.
 ///
@@ -134,7 +134,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The center the info registers with.
     package let center: NotificationCenter
     /// The queue handlers run on, or `nil` for the posting thread.
-    package let queue: OperationQueue?
+    let queue: OperationQueue?
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
     package let filtersBySender: Bool
     /// Whether the info registers for a notification name or for a typed message.

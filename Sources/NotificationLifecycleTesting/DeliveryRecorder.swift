@@ -24,8 +24,8 @@ public import NotificationLifecycle
 /// controllers and infos weakly and keeps no notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
-/// > another one, replaces the earlier recording. Foundation calls the observers of one post in an unspecified
-/// > order, so expect an exact sequence only across separate posts.
+/// > another one, replaces the earlier recording. Infos without a queue hear a post in the order they started
+/// > listening; infos with different queues or sender filters may hear it in any order.
 public final class DeliveryRecorder: Sendable {
     /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
     private struct Waiter {

@@ -1,6 +1,7 @@
 import Foundation
-import NotificationLifecycle
 import Testing
+
+@testable import NotificationLifecycle
 
 /// What a handler does while it is being delivered.
 enum ReentrantAction: String, CaseIterable, Sendable {

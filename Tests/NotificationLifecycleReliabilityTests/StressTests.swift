@@ -1,6 +1,7 @@
 import Foundation
-import NotificationLifecycle
 import Testing
+
+@testable import NotificationLifecycle
 
 extension ReliabilityTests {
     /// Many threads at once on the same infos and controllers, bounded in operations and time.

@@ -30,7 +30,9 @@ extension InfoCore {
         return .drop(token: token, observerGone: observerGone, report: report)
     }
 
-    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
+    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`. Unlike a
+    /// drop, a start is asked for explicitly, so it is reported also for an info an engine owned: it says why the info
+    /// does not listen.
     static func firstReport(
         _ outcome: NotificationInfo.StartOutcome,
         _ state: inout State

@@ -9,7 +9,7 @@ import Foundation
 /// which calls the listeners in the order in which they started listening.
 ///
 /// ## Order
-/// A post calls an info after every info that started listening before it (to the same name on the same queue),
+/// A post calls an info after every info that started listening before it (to the same name; with a queue, on the same queue and with the same sender filter),
 /// on every platform. Observers added to the center directly are Foundation's: the hub's one registration for the
 /// name sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the name
 /// run together at that place.
