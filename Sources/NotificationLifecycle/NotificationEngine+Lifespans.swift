@@ -7,12 +7,7 @@ extension NotificationEngine {
     /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
     /// added later start at once.
     public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "start(.\(lifespan))", starts: true) {
-            state,
-            kept in
-            state.active.insert(lifespan)
-            return Self.startInfos(of: lifespan, in: state, keeping: &kept)
-        }
+        activate(lifespan, evenIfActive: true, name: "start(.\(lifespan))", fileID: fileID, line: line)
     }
 
     /// Stops every info of `lifespan` and marks the lifespan inactive.
@@ -32,37 +27,50 @@ extension NotificationEngine {
             )
             return
         }
-        var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "stop(.\(lifespan))", starts: false) {
-            state,
-            _ in
-            state.active.remove(lifespan)
-            for info in state.infos where info.lifespan == lifespan {
-                info.stop()
-            }
-            ended = Self.endSequences(of: lifespan, in: &state)
-            return []
-        }
-        for sequence in ended { sequence.finish() }
+        deactivate(lifespan, evenIfInactive: true, name: "stop(.\(lifespan))", fileID: fileID, line: line)
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
     public func appear(fileID: String = #fileID, line: Int = #line) {
-        transition(fileID: fileID, line: line, name: "appear()", starts: true) { state, kept in
-            guard state.active.insert(.visible) else { return [] }
-            return Self.startInfos(of: .visible, in: state, keeping: &kept)
-        }
+        activate(.visible, evenIfActive: false, name: "appear()", fileID: fileID, line: line)
     }
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
+        deactivate(.visible, evenIfInactive: false, name: "disappear()", fileID: fileID, line: line)
+    }
+
+    /// Marks `lifespan` active and starts its infos; when it was active already, only if `evenIfActive` (`start(_:)`
+    /// restarts infos stopped one by one, `appear()` twice changes nothing).
+    private func activate(
+        _ lifespan: Lifespan,
+        evenIfActive: Bool,
+        name: @autoclosure () -> String,
+        fileID: String,
+        line: Int
+    ) {
+        transition(fileID: fileID, line: line, name: name(), starts: true) { state, kept in
+            guard state.active.insert(lifespan) || evenIfActive else { return [] }
+            return Self.startInfos(of: lifespan, in: state, keeping: &kept)
+        }
+    }
+
+    /// Marks `lifespan` inactive, stops its infos and finishes its sequences (after the lock); when it was inactive
+    /// already, only if `evenIfInactive`.
+    private func deactivate(
+        _ lifespan: Lifespan,
+        evenIfInactive: Bool,
+        name: @autoclosure () -> String,
+        fileID: String,
+        line: Int
+    ) {
         var ended: [BoundSequence] = []
-        transition(fileID: fileID, line: line, name: "disappear()", starts: false) { state, _ in
-            guard state.active.remove(.visible) else { return [] }
-            for info in state.infos where info.lifespan == .visible {
+        transition(fileID: fileID, line: line, name: name(), starts: false) { state, _ in
+            guard state.active.remove(lifespan) || evenIfInactive else { return [] }
+            for info in state.infos where info.lifespan == lifespan {
                 info.stop()
             }
-            ended = Self.endSequences(of: .visible, in: &state)
+            ended = Self.endSequences(of: lifespan, in: &state)
             return []
         }
         for sequence in ended { sequence.finish() }
