@@ -5,60 +5,7 @@ import XCTest
 
 /// Every expectation, run in XCTest: the same calls as in Swift Testing record XCTest failures at the caller's
 /// file and line, with the whole message.
-final class XCTestExpectationTests: XCTestCase {
-    /// A failure this case recorded while capturing.
-    struct Failure: Sendable {
-        let description: String
-        let file: String
-        let line: Int
-    }
-
-    private let capture = LockedValueBox<[Failure]?>(nil)
-
-    /// Runs `body` and returns the failures it recorded, instead of failing this test with them.
-    func capturedFailures(_ body: () async -> Void) async -> [Failure] {
-        capture.withLock { $0 = [] }
-        await body()
-        return capture.withLock { captured in
-            defer { captured = nil }
-            return captured ?? []
-        }
-    }
-
-    /// Keeps a failure recorded while capturing; fails the test with any other.
-    private func captured(_ failure: Failure) -> Bool {
-        capture.withLock { captured in
-            guard captured != nil else { return false }
-            captured?.append(failure)
-            return true
-        }
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        let failure = Failure(
-            description: issue.compactDescription,
-            file: issue.sourceCodeContext.location?.fileURL.path ?? "",
-            line: issue.sourceCodeContext.location?.lineNumber ?? 0
-        )
-        if !captured(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(
-        withDescription description: String,
-        inFile filePath: String,
-        atLine lineNumber: Int,
-        expected: Bool
-    ) {
-        // XCTFail's description is "failed - " followed by the message.
-        let message = description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
-        let failure = Failure(description: message, file: filePath, line: lineNumber)
-        if !captured(failure) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
-
+final class XCTestExpectationTests: FailureCapturingTestCase {
     func testEveryExpectationPassesOnACorrectController() async {
         for scenario in Scenario.all {
             await scenario.passes()
@@ -88,12 +35,9 @@ final class XCTestExpectationTests: XCTestCase {
 
     func testASynchronousTestRecordsToo() {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        capture.withLock { $0 = [] }
+        beginCapturing()
         expectNotListening(screen, to: .name(.ping))
-        let failures = capture.withLock { captured in
-            defer { captured = nil }
-            return captured ?? []
-        }
+        let failures = endCapturing()
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("Expected InboxScreen not to be listening to ping") == true)
     }

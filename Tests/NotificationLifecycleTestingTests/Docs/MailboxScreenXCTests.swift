@@ -23,25 +23,15 @@ final class MailboxScreenXCTests: XCTestCase {
 
 /// The article's strict mode in XCTest, with a misuse in the test: the failure is recorded at the
 /// `expectNoDiagnostics` line of `invokeTest()`, and its message names the misuse's line.
-final class MailboxScreenStrictModeXCTests: XCTestCase {
-    /// A failure recorded while capturing.
-    struct Failure: Sendable {
-        let description: String
-        let line: Int
-    }
-
-    private let capture = LockedValueBox<[Failure]?>(nil)
+final class MailboxScreenStrictModeXCTests: FailureCapturingTestCase {
     private let strictModeLine = LockedValueBox(0)
     private let misuseLine = LockedValueBox(0)
 
     override func invokeTest() {
-        capture.withLock { $0 = [] }
+        beginCapturing()
         strictModeLine.withLock { $0 = #line + 1 }
         expectNoDiagnostics { super.invokeTest() }
-        let failures = capture.withLock { captured in
-            defer { captured = nil }
-            return captured ?? []
-        }
+        let failures = endCapturing()
         // Checked here, after strict mode ended: its failure is known by now.
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, strictModeLine.withLock { $0 })
@@ -54,34 +44,4 @@ final class MailboxScreenStrictModeXCTests: XCTestCase {
         misuseLine.withLock { $0 = #line + 1 }
         screen.notificationEngine.stop(.lifetime)
     }
-
-    /// Keeps a failure recorded while capturing; fails the test with any other.
-    private func captured(_ failure: Failure) -> Bool {
-        capture.withLock { captured in
-            guard captured != nil else { return false }
-            captured?.append(failure)
-            return true
-        }
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        let failure = Failure(
-            description: issue.compactDescription,
-            line: issue.sourceCodeContext.location?.lineNumber ?? 0
-        )
-        if !captured(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(
-        withDescription description: String,
-        inFile filePath: String,
-        atLine lineNumber: Int,
-        expected: Bool
-    ) {
-        if !captured(Failure(description: description, line: lineNumber)) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
 }
