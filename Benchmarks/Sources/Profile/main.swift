@@ -172,9 +172,49 @@ func measuredLoop(_ repetitions: Int, _ operation: () -> Void) {
     }
 }
 
+/// Resident bytes held per info by `count` live controllers of 10 lifetime + 10 visible infos, all appeared, on one
+/// center: the process's resident set (`/proc/self/statm`) after making them, less before. Unlike the scaling
+/// benchmark's peak, it counts neither the runner nor memory freed before the measurement.
+func residentBytesPerInfo(count: Int, make: (NotificationCenter) -> AnyObject) -> Double? {
+    func resident() -> Int? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+    let center = NotificationCenter()
+    // One controller first, so that the center's tables and the package's per-center state exist before counting.
+    let warm = make(center)
+    guard let before = resident() else { return nil }
+    let controllers = (0..<count).map { _ in make(center) }
+    guard let after = resident() else { return nil }
+    withExtendedLifetime((warm, controllers)) {}
+    return Double(after - before) / Double(count * 20)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
+if let name = arguments.first, name == "memory-framework" || name == "memory-raw" {
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
+    let bytes = residentBytesPerInfo(count: count) { center in
+        if name == "memory-framework" {
+            let controller = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            return controller
+        }
+        let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+        controller.appear()
+        return controller
+    }
+    guard let bytes else {
+        print("\(name): /proc/self/statm is not readable here")
+        exit(1)
+    }
+    print("\(name): \(count) controllers x 20 infos, \(Int(bytes.rounded())) resident bytes per info")
+    exit(0)
+}
 guard let name = arguments.first, let scenario = scenarios[name] else {
     print("usage: NotificationLifecycleProfile <scenario> [repetitions=10000] [n=20]")
+    print("       NotificationLifecycleProfile memory-framework|memory-raw [controllers=10000]")
     for (name, scenario) in scenarios.sorted(by: { $0.key < $1.key }) {
         print("  \(name): \(scenario.summary)")
     }
