@@ -134,7 +134,9 @@ extension NotificationInfo {
             core.withLock { state in
                 state.tap = tap
                 state.tapped = tap == nil ? nil : self
-                if case .notification(let node) = state.registration?.token { node.list.setTapped(node, tap != nil) }
+                if let registration = state.registration, registration.message == nil, let list = state.list {
+                    list.setTapped(core, tap != nil)
+                }
             }
         }
     }

@@ -23,8 +23,8 @@ extension NotificationInfo {
                 return false
             case .call:
                 return true
-            case .drop(let token, let observerGone, let shouldReport):
-                core.unregister(token)
+            case .drop(let withdrawal, let observerGone, let shouldReport):
+                core.finish(withdrawal)
                 if shouldReport { core.reportReleased(observerGone: observerGone, sender: sender) }
                 return false
             }

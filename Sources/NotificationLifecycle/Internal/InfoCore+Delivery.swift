@@ -7,27 +7,27 @@ extension InfoCore {
     enum Decision {
         case skip
         case call(observer: AnyObject?, tap: TapCall?)
-        case drop(token: Token, observerGone: Bool, report: Bool)
+        case drop(Withdrawal, observerGone: Bool, report: Bool)
     }
 
     /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
     func dropIfDead(_ state: inout State, keeping kept: inout KeptObjects) -> Decision? {
         if filtersOnSender, state.sender(keeping: &kept) == nil {
-            return Self.drop(&state, observerGone: false)
+            return drop(&state, observerGone: false)
         }
         if invocation.needsObserver, state.observer(keeping: &kept) == nil {
-            return Self.drop(&state, observerGone: true)
+            return drop(&state, observerGone: true)
         }
         return nil
     }
 
     /// Takes the registration, whose sender or observer is gone; reports a gone observer only for an info no
     /// owner ever held (an owner stops its infos itself).
-    static func drop(_ state: inout State, observerGone: Bool) -> Decision {
-        guard let token = takeRegistration(&state) else { return .skip }
+    func drop(_ state: inout State, observerGone: Bool) -> Decision {
+        guard let withdrawal = withdraw(&state) else { return .skip }
         let report = (!observerGone || !state.everOwned) && !state.releaseReported
         if report { state.releaseReported = true }
-        return .drop(token: token, observerGone: observerGone, report: report)
+        return .drop(withdrawal, observerGone: observerGone, report: report)
     }
 
     /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`. Unlike a
@@ -71,7 +71,8 @@ extension InfoCore {
 
     // MARK: - Delivery
 
-    /// Called by the hub for each post of the info's name, through the node of the registration of `generation`.
+    /// Called by the hub for each post of the info's name, from a snapshot taken while the registration of
+    /// `generation` was linked.
     /// Decides under the lock, calls the handler outside it.
     ///
     /// The lock is taken first and the facts are read only after it. They were written when the core was made, maybe
@@ -99,7 +100,7 @@ extension InfoCore {
             // ``KeptObjects``).
             var sender: AnyObject?
             var observer: AnyObject?
-            let decision = Self.check(
+            let decision = check(
                 notification,
                 filtersOnSender: facts.pointee.filtersOnSender,
                 needsObserver: facts.pointee.needsObserver,
@@ -111,8 +112,8 @@ extension InfoCore {
             switch decision {
             case .skip:
                 return
-            case .drop(let token, let observerGone, let shouldReport):
-                unregister(token)
+            case .drop(let withdrawal, let observerGone, let shouldReport):
+                finish(withdrawal)
                 if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
             case .call(let observer, let tap):
                 switch facts.pointee.invocation {
@@ -134,7 +135,7 @@ extension InfoCore {
     /// The general path's checks, under the lock, of a current registration: its sender and observer, and the
     /// posted object. The sender and observer it loads are left in `sender` and `observer`, for the caller to
     /// release after the lock.
-    private static func check(
+    private func check(
         _ notification: Notification,
         filtersOnSender: Bool,
         needsObserver: Bool,
@@ -215,8 +216,8 @@ extension InfoCore {
         switch decision {
         case .skip:
             return nil
-        case .drop(let token, let observerGone, let shouldReport):
-            unregister(token)
+        case .drop(let withdrawal, let observerGone, let shouldReport):
+            finish(withdrawal)
             if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
             return nil
         case .call(let observer, let tap):

@@ -12,18 +12,20 @@ import Foundation
 /// for as long as it is used, so starting and stopping (which the info calls) read the info's.
 ///
 /// ## Lifetime, and telling a late call from a current registration
-/// A notification info's registration is a ``HubNode`` in its center's ``NotificationHub``; a typed message's is a
-/// Foundation observer. Either way the registration carries a generation, counted up at each start, and a call
+/// A listening notification info's core is linked, itself, into a ``HubList`` of its center's ``NotificationHub``
+/// (see ``Links``); a typed message's registration is a Foundation observer. Either way the registration carries a generation, counted up at each start, and a call
 /// passes on only when it carries the generation of the current registration: a post that took its snapshot before
 /// the info stopped (or stopped and started again) is late, and its call is dropped under the lock.
 ///
 /// The core holds itself (``State/selfReference``) from when it is made until the info's `deinit`, and the info
-/// refers to it without a count; a node or a pending main-actor call holds the core too, never the info.
+/// refers to it without a count; a list, a post's snapshot or a pending main-actor call holds the core too, never
+/// the info.
 ///
 /// ## Threads
-/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a node's and a task's)
+/// `ManagedBuffer` is not `Sendable`, so the references that cross threads (the info's, a list's and a task's)
 /// are declared `nonisolated(unsafe)` and point here. That is safe: `Storage.state` is only touched under the lock
-/// (``withLock(_:)``), and `Storage.facts` is written once, when the core is made, and only read afterwards.
+/// (``withLock(_:)``), `Storage.links` only under the lock of the list the core is in, and `Storage.facts` is written
+/// once, when the core is made, and only read afterwards.
 final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// What a registration's block needs of the info, which never changes after the info is made.
     struct Facts: Sendable {
@@ -61,11 +63,27 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         }
     }
 
-    /// The core's one tail element, after the lock (the buffer's header): the facts, and the state the lock
-    /// protects. Initialised in place: making a core moves neither through the buffer's generic factory.
+    /// The core's one tail element, after the lock (the buffer's header): the facts, the state the lock
+    /// protects, and the links its list's lock protects. Initialised in place: making a core moves neither through
+    /// the buffer's generic factory.
     struct Storage {
         let facts: Facts
         var state: State
+        var links = Links()
+    }
+
+    /// The core's place in the ``HubList`` it listens in: a listening notification info is linked into its name's
+    /// list itself, so that starting and stopping allocate nothing. Only touched under that list's lock.
+    struct Links {
+        /// Strong: the list holds the cores it calls (never the info, whose release must stop it).
+        var next: InfoCore?
+        unowned(unsafe) var previous: InfoCore?
+        var isLinked = false
+        /// The generation of the registration the core was linked for, which a post's snapshot carries.
+        var generation: UInt64 = 0
+        /// Whether a delivery tap watches the info (then every call goes through ``deliver(_:generation:)``, which
+        /// shows it to the tap).
+        var isTapped = false
     }
 
     /// The fields a delivery reads come first, next to the facts it reads.
@@ -79,7 +97,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
         var selfReference: InfoCore?
-        /// The center's hub, looked up at the first start of a notification info, and the list it last listened in.
+        /// The center's hub, looked up at the first start of a notification info, and the list it last listened in
+        /// (while listening, the list it is linked in).
         var hub: NotificationHub?
         var list: HubList?
         var generation: UInt64 = 0
@@ -134,17 +153,11 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     }
 
     struct Registration {
-        let token: Token
-        /// Which registration this is: a call through a hub node or a typed-message handler carries the generation
-        /// it was made with, and a call with any other is late (from a post that found an earlier registration).
+        /// The typed-message observer, or `nil` for a notification info, which is linked in ``State/list``.
+        let message: MessageObservation?
+        /// Which registration this is: a post's snapshot or a typed-message handler carries the generation it was
+        /// made with, and a call with any other is late (from a post that found an earlier registration).
         let generation: UInt64
-    }
-
-    /// How the registration is removed: its node in the center's hub, or the token of a typed-message observer.
-    enum Token {
-        case notification(HubNode)
-        /// A typed-message registration; boxed, so that a notification token stays as small to copy as it was.
-        case message(MessageObservation)
     }
 
     /// A `NotificationCenter.ObservationToken`, kept as `any Sendable` because its type is not available on every
@@ -224,6 +237,15 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             .assumingMemoryBound(to: Facts.self)
     }
 
+    /// The links, for the list the core is in; only under that list's lock.
+    @inline(__always)
+    var links: UnsafeMutablePointer<Links> {
+        withUnsafeMutablePointerToElements { storage in
+            (UnsafeMutableRawPointer(storage) + MemoryLayout<Storage>.offset(of: \.links)!)
+                .assumingMemoryBound(to: Links.self)
+        }
+    }
+
     // MARK: - Facts (they never change, so they are read without holding the lock; but only after the reading thread
     // has taken it once, see `deliver`)
 
@@ -260,12 +282,12 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             state.generation &+= 1
             let generation = state.generation
             if let subscription = info.invocation.messageSubscription {
-                let token = Token.message(MessageObservation(subscription.register(info, sender, generation)))
-                state.registration = Registration(token: token, generation: generation)
+                let observation = MessageObservation(subscription.register(info, sender, generation))
+                state.registration = Registration(message: observation, generation: generation)
             } else {
                 if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: info.center) }
-                let node = state.hub.unsafelyUnwrapped.add(
-                    core: self,
+                state.list = state.hub.unsafelyUnwrapped.add(
+                    self,
                     generation: generation,
                     name: info.name,
                     queue: info.queue,
@@ -274,8 +296,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     cached: state.list,
                     tapped: state.tap != nil
                 )
-                state.list = node.list
-                state.registration = Registration(token: .notification(node), generation: generation)
+                state.registration = Registration(message: nil, generation: generation)
             }
             state.startedByHold = byHold
             return .started
@@ -286,63 +307,63 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// `owner`, also gives the info up if that owner has it, in the same locked section.
     @discardableResult
     func stop(for info: NotificationInfo, givingUpFrom owner: ObjectIdentifier? = nil) -> Bool {
-        let token = withLock { state -> Token? in
+        let withdrawn = withLock { state -> Withdrawal? in
             state.startedByHold = false
             if let owner, state.owner == owner { state.owner = nil }
-            return Self.takeRegistration(&state)
+            return withdraw(&state)
         }
-        guard let token else { return false }
-        Self.unregister(token, center: info.center, invocation: info.invocation)
+        guard let withdrawn else { return false }
+        withdrawn.finish(invocation: info.invocation, center: info.center)
         return true
     }
 
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
     func endHold(for info: NotificationInfo) {
-        let token = withLock { state -> Token? in
+        let withdrawn = withLock { state -> Withdrawal? in
             state.holds -= 1
             guard state.holds == 0, state.startedByHold else { return nil }
             state.startedByHold = false
-            return Self.takeRegistration(&state)
+            return withdraw(&state)
         }
-        if let token {
-            Self.unregister(token, center: info.center, invocation: info.invocation)
-        }
+        withdrawn?.finish(invocation: info.invocation, center: info.center)
     }
 
     /// What the info's `deinit` does: removes the registration and gives up the self reference, which is
     /// released by the caller after the lock (it may be the last reference).
     func end(for info: NotificationInfo) -> InfoCore? {
-        let (registration, selfReference) = withLock { state -> (Registration?, InfoCore?) in
-            defer {
-                state.registration = nil
-                state.selfReference = nil
-            }
-            return (state.registration, state.selfReference)
+        let (withdrawn, selfReference) = withLock { state -> (Withdrawal?, InfoCore?) in
+            defer { state.selfReference = nil }
+            return (withdraw(&state), state.selfReference)
         }
-        if let registration {
-            Self.unregister(registration.token, center: info.center, invocation: info.invocation)
-        }
+        withdrawn?.finish(invocation: info.invocation, center: info.center)
         return selfReference
     }
 
-    static func takeRegistration(_ state: inout State) -> Token? {
-        defer { state.registration = nil }
-        return state.registration?.token
-    }
+    /// A registration taken from the state, with what is left to do once the core's lock is released.
+    struct Withdrawal {
+        /// The typed-message observer to remove from the center.
+        let message: MessageObservation?
 
-    /// Removes a registration from the center by its token, with the call that matches how it was made.
-    static func unregister(_ token: Token, center: NotificationCenter, invocation: Invocation) {
-        switch token {
-        case .notification(let node):
-            node.hub.remove(node, center: center)
-        case .message(let observation):
-            invocation.messageSubscription?.unregister(center, observation.token)
+        func finish(invocation: Invocation, center: NotificationCenter) {
+            if let message { invocation.messageSubscription?.unregister(center, message.token) }
         }
     }
 
-    /// Removes a registration whose block found its observer or sender gone (the core has no info at hand).
-    func unregister(_ token: Token) {
-        Self.unregister(token, center: center, invocation: invocation)
+    /// Takes the registration, `nil` if there is none. A notification info's core is unlinked from its list at
+    /// once, under the core's lock, so that a start on another thread never finds it still linked; a typed
+    /// message's observer is removed by the caller after the lock (Foundation releases its block there).
+    func withdraw(_ state: inout State) -> Withdrawal? {
+        guard let registration = state.registration else { return nil }
+        state.registration = nil
+        if registration.message == nil, let list = state.list {
+            state.hub.unsafelyUnwrapped.remove(self, from: list, center: center)
+        }
+        return Withdrawal(message: registration.message)
+    }
+
+    /// Finishes a withdrawal begun under the lock (the core has no info at hand).
+    func finish(_ withdrawal: Withdrawal) {
+        withdrawal.finish(invocation: invocation, center: center)
     }
 }

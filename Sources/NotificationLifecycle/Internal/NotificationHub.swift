@@ -4,7 +4,7 @@ import Foundation
 /// info on that center that listens to the name on the posting thread, whatever its sender filter (checked per
 /// listener, by the info); and one per (name, queue, sender) for infos with a queue.
 ///
-/// Starting and stopping an info adds and removes a ``HubNode`` in the name's ``HubList``; Foundation is called only
+/// Starting and stopping an info links and unlinks its core in the name's ``HubList``; Foundation is called only
 /// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
 /// which calls the listeners in the order in which they started listening.
 ///
@@ -31,8 +31,9 @@ import Foundation
 /// ## Locks
 /// The hub's lock guards the table of lists and is held while calling Foundation's `addObserver` and
 /// `removeObserver`, so that two threads using a name for the first time make one registration (neither call runs
-/// user code, nor does Foundation call an observer while holding its own lock). A list's lock guards its nodes;
-/// delivery takes only that one, and calls no handler under it. Order: an info's lock, the hub's, a list's.
+/// user code, nor does Foundation call an observer while holding its own lock). A list's lock guards its links;
+/// delivery takes only that one, and calls no handler under it. Order: an info's lock, the hub's, a list's (an info
+/// starts and stops under its own lock, so that its core is never linked twice).
 final class NotificationHub: Sendable {
     /// What one Foundation registration is shared by.
     ///
@@ -86,10 +87,10 @@ final class NotificationHub: Sendable {
 
     private let state = LockedValueBox(State())
 
-    /// Adds a listener for `core`'s registration of `generation` at the end of its key's list. `cached` is the list
-    /// the info used last: while it is registered, no lookup is needed.
+    /// Links `core` for its registration of `generation` at the end of its key's list, and answers that list.
+    /// `cached` is the list the info used last: while it is registered, no lookup is needed.
     func add(
-        core: InfoCore,
+        _ core: InfoCore,
         generation: UInt64,
         name: Notification.Name?,
         queue: OperationQueue?,
@@ -97,19 +98,17 @@ final class NotificationHub: Sendable {
         center: NotificationCenter,
         cached: HubList?,
         tapped: Bool
-    ) -> HubNode {
+    ) -> HubList {
         state.withLock { state in
-            if let cached, let node = Self.append(core, generation, tapped, to: cached, &state) { return node }
+            if let cached, Self.append(core, generation, tapped, to: cached, &state) { return cached }
             let filter = queue == nil ? nil : sender
             let key = Key(
                 name: name,
                 queue: queue.map(ObjectIdentifier.init),
                 sender: filter.map(ObjectIdentifier.init)
             )
-            if let list = state.registrations[key]?.list,
-                let node = Self.append(core, generation, tapped, to: list, &state)
-            {
-                return node
+            if let list = state.registrations[key]?.list, Self.append(core, generation, tapped, to: list, &state) {
+                return list
             }
             let registration = HubRegistration(key: key)
             let list = HubList.make(registration: registration, hub: self)
@@ -120,10 +119,10 @@ final class NotificationHub: Sendable {
             registration.list = list
             state.registrations[key] = registration
             state.noteInUse()
-            guard let node = Self.append(core, generation, tapped, to: list, &state) else {
+            guard Self.append(core, generation, tapped, to: list, &state) else {
                 fatalError("Expected a new registration's list to take its first listener, but it refused it")
             }
-            return node
+            return list
         }
     }
 
@@ -134,22 +133,21 @@ final class NotificationHub: Sendable {
         _ tapped: Bool,
         to list: HubList,
         _ state: inout State
-    ) -> HubNode? {
-        guard let (node, registration) = list.append(core: core, generation: generation, tapped: tapped) else {
-            return nil
-        }
+    ) -> Bool {
+        guard let registration = list.append(core, generation: generation, tapped: tapped) else { return false }
         if registration.isIdle {
             state.leaveIdle(registration)
             state.noteInUse()
         }
-        return node
+        return true
     }
 
-    /// Removes `node` from its list; an emptied list's registration is dropped or kept idle (see "Drop policy").
-    /// The caller holds `node` until this returns, so that nothing it holds is released under a lock.
-    func remove(_ node: HubNode, center: NotificationCenter) {
+    /// Unlinks `core` from `list`; an emptied list's registration is dropped or kept idle (see "Drop policy").
+    /// Called under the core's lock; the caller holds `core`, so nothing is released under a lock but the list's
+    /// reference to it.
+    func remove(_ core: InfoCore, from list: HubList, center: NotificationCenter) {
         state.withLock { state in
-            guard let registration = node.list.unlink(node), registration.token != nil else { return }
+            guard let registration = list.unlink(core), registration.token != nil else { return }
             if registration.key.staysIdle {
                 state.enterIdle(registration)
                 Self.trimIdle(&state, center: center)
