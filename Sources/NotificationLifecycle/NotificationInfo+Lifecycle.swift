@@ -23,7 +23,7 @@ extension NotificationInfo {
     /// that stopped it (a handler that stops another info). A call that another thread had already let through may
     /// still run, even begin, after it returns.
     public func stopListening() {
-        withCore { _ = $0.stop(for: self) }
+        withCore { _ = $0.stop() }
     }
 
     /// The result of an attempt to start, reported by ``report(_:)`` outside any lock.
@@ -59,13 +59,13 @@ extension NotificationInfo {
     /// Stops listening and says whether a registration was removed.
     @discardableResult
     func stop() -> Bool {
-        withCore { $0.stop(for: self) }
+        withCore { $0.stop() }
     }
 
     /// Stops listening and gives the info up if `owner` has it, in one locked section: what an engine does to
     /// an info it removes or lets go.
     func stop(givingUpFrom owner: ObjectIdentifier) {
-        withCore { _ = $0.stop(for: self, givingUpFrom: owner) }
+        withCore { _ = $0.stop(givingUpFrom: owner) }
     }
 
     /// Reports a start that could not listen, at the call that started it (`fileID`, `line`).
@@ -152,7 +152,7 @@ extension NotificationInfo {
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
     func endHold() {
-        withCore { $0.endHold(for: self) }
+        withCore { $0.endHold() }
     }
 
     // MARK: - Typed messages

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // What an info says of itself: whether it listens, its key, its description.
 extension NotificationInfo {
@@ -32,20 +32,55 @@ extension NotificationInfo {
     }
 
     /// What makes two registrations "the same" for duplicate detection; built when asked (see ``keyHash``).
+    // MARK: - Facts (kept once, by the core)
+
+    /// Reads a fact of the info, which never changes.
+    @inline(__always)
+    func fact<Value>(_ read: (UnsafeMutablePointer<InfoCore.Facts>) -> Value) -> Value {
+        withCore { $0.fact(read) }
+    }
+
+    /// The notification name, or `nil` for every notification.
+    ///
+    /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
+    public var name: Notification.Name? { fact { $0.pointee.label.name } }
+    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
+    package var filtersBySender: Bool { fact { $0.pointee.filtersOnSender } }
+    /// Whether the info registers for a notification name or for a typed message.
+    package var kind: Kind { fact { $0.pointee.label.kind } }
+    /// What handles the notification.
+    var handler: Handler { fact { $0.pointee.label.handler } }
+    /// The `#fileID` of the code that made the info.
+    package var fileID: String { fact { $0.pointee.label.fileID } }
+    /// The line of the code that made the info.
+    package var line: Int { fact { $0.pointee.label.line } }
+    /// How the handler is called.
+    var invocation: Invocation { fact { $0.pointee.invocation } }
+    /// The queue handlers run on, or `nil` for the posting thread.
+    var queue: OperationQueue? { fact { $0.pointee.queue } }
+
     var registrationKey: RegistrationKey {
-        let identity: RegistrationKey.HandlerIdentity
-        if let selector = handler.selector, let keyObserver {
-            identity = .selector(selector, observer: keyObserver)
-        } else {
-            identity = .closure(fileID: fileID, line: line, column: keyColumn, observer: keyObserver)
+        fact { facts in
+            let label = facts.pointee.label
+            let identity: RegistrationKey.HandlerIdentity
+            if let selector = label.handler.selector, let keyObserver = facts.pointee.keyObserver {
+                identity = .selector(selector, observer: keyObserver)
+            } else {
+                identity = .closure(
+                    fileID: label.fileID,
+                    line: label.line,
+                    column: facts.pointee.keyColumn,
+                    observer: facts.pointee.keyObserver
+                )
+            }
+            return RegistrationKey(
+                name: label.name,
+                sender: facts.pointee.keySender,
+                lifespan: label.lifespan,
+                handler: identity,
+                messageType: facts.pointee.invocation.messageSubscription?.messageType
+            )
         }
-        return RegistrationKey(
-            name: name,
-            sender: keySender,
-            lifespan: lifespan,
-            handler: identity,
-            messageType: messageTypeID
-        )
     }
 
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
@@ -60,17 +95,17 @@ extension NotificationInfo {
 
     /// The typed message's type, or `nil` for a notification info.
     package var messageTypeID: ObjectIdentifier? {
-        invocation.messageSubscription?.messageType
+        fact { $0.pointee.invocation.messageSubscription?.messageType }
     }
 
     /// The selector name that handles the notification, or `nil` for a closure.
     public var selector: String? {
-        handler.selector?.name
+        fact { $0.pointee.label.handler.selector?.name }
     }
 
     /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
     public var messageType: Any.Type? {
-        invocation.messageSubscription?.type
+        fact { $0.pointee.invocation.messageSubscription?.type }
     }
 
     /// Whether the sender and the observer that ``registrationKey`` names by identity are still alive.
@@ -79,8 +114,7 @@ extension NotificationInfo {
     /// so a stale key makes no info a duplicate. The objects loaded to find out stay in `kept`: release it only after
     /// leaving every lock (the engine calls this under its own).
     func registrationKeyIsCurrent(keeping kept: inout KeptObjects) -> Bool {
-        let namesObserver = keyObserver != nil
-        let filtersOnSender = filtersBySender
+        let (namesObserver, filtersOnSender) = fact { ($0.pointee.keyObserver != nil, $0.pointee.filtersOnSender) }
         return withCore { core in
             core.withLock { state in
                 (!filtersOnSender || state.sender(keeping: &kept) != nil)
@@ -102,13 +136,8 @@ extension NotificationInfo {
     /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
     public var description: String {
         let (listening, sender) = withCore { $0.withLock { ($0.registration != nil, $0.sender) } }
-        return InfoCore.Label(
-            kind: kind,
-            name: name,
-            lifespan: lifespan,
-            handler: handler,
-            fileID: fileID,
-            line: line
-        ).describe(filtersOnSender: filtersBySender, sender: sender, listening: listening)
+        return fact {
+            $0.pointee.label.describe(filtersOnSender: $0.pointee.filtersOnSender, sender: sender, listening: listening)
+        }
     }
 }

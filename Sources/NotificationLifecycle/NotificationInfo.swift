@@ -120,39 +120,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         try unmanagedCore._withUnsafeGuaranteedRef(body)
     }
 
-    // What starting, stopping and an owner's lifespan loops read comes first: stored properties are laid out in
-    // the order they are declared, and an engine with thousands of infos touches these in every one of them, so
-    // they share the object's first cache lines.
-    /// How the handler is called (the core keeps what a delivery needs of it).
-    let invocation: Invocation
+    // The info keeps as constants only what an owner's loops read of every info; everything else is a fact of the
+    // core, kept once (see NotificationInfo+State.swift).
     /// When an owner starts and stops this info.
     public let lifespan: Lifespan
-    /// The notification name, or `nil` for every notification.
-    ///
-    /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
-    public let name: Notification.Name?
     /// The center the info registers with.
     package let center: NotificationCenter
-    /// The queue handlers run on, or `nil` for the posting thread.
-    let queue: OperationQueue?
-    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
-    package let filtersBySender: Bool
-    /// Whether the info registers for a notification name or for a typed message.
-    package let kind: Kind
-    /// What handles the notification.
-    let handler: Handler
-    /// The `#fileID` of the code that made the info.
-    package let fileID: String
-    /// The line of the code that made the info.
-    package let line: Int
-
     /// The hash of ``registrationKey``, which an engine counts its infos by.
     let keyHash: Int
-    /// The parts of ``registrationKey`` that are not properties of the info: all of them trivial, so that making
-    /// and releasing an info copies no string of its key.
-    let keySender: ObjectIdentifier?
-    let keyObserver: ObjectIdentifier?
-    let keyColumn: Int
 
     /// Makes an info whose handler is the observer's method named by `selector`.
     ///
@@ -334,9 +309,6 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         madeBy engine: ObjectIdentifier? = nil
     ) {
         let keySender = object.map(ObjectIdentifier.init)
-        self.keySender = keySender
-        self.keyObserver = keyObserver
-        self.keyColumn = column
         self.keyHash = RegistrationKey.hash(
             name: name,
             sender: keySender,
@@ -348,17 +320,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             observer: keyObserver,
             messageType: invocation.messageSubscription?.messageType
         )
-        let kind = invocation.messageSubscription?.kind ?? .notification
-        self.invocation = invocation
         self.lifespan = lifespan
-        self.name = name
         self.center = center
-        self.queue = queue
-        self.filtersBySender = object != nil
-        self.kind = kind
-        self.handler = handler
-        self.fileID = fileID
-        self.line = line
         // The facts are made inside `make`, where they are stored: made here, they would be copied there and
         // then released (a retain and a release of each string and of the handler, for every info).
         self.unmanagedCore = .passUnretained(
@@ -371,14 +334,18 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                     filtersOnSender: object != nil,
                     needsObserver: invocation.needsObserver,
                     center: center,
+                    queue: queue,
                     label: InfoCore.Label(
-                        kind: kind,
+                        kind: invocation.messageSubscription?.kind ?? .notification,
                         name: name,
                         lifespan: lifespan,
                         handler: handler,
                         fileID: fileID,
                         line: line
-                    )
+                    ),
+                    keySender: keySender,
+                    keyObserver: keyObserver,
+                    keyColumn: column
                 )
             }
         )
@@ -388,7 +355,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     deinit {
         // Removes the registration, then lets the core go (the last reference, unless a block still holds it).
-        withExtendedLifetime(withCore { $0.end(for: self) }) {}
+        withExtendedLifetime(withCore { $0.end() }) {}
     }
 
 }

@@ -1,15 +1,14 @@
 import Foundation
 
-/// The part of a ``NotificationInfo`` that its registrations reach: the info's lock, its mutable state, and the
-/// facts a delivery or a report reads, in one allocation.
+/// The part of a ``NotificationInfo`` that its registrations reach: the info's lock, its mutable state, and its
+/// facts, in one allocation; the info itself is a handle that keeps only the core and what an owner's loops read.
 ///
 /// ## Why the info and its core are two objects
-/// A registration's block must not keep the info alive (an info that is released stops listening), so the block
-/// holds the core, and the info's `deinit` removes the registration. Everything a block needs is here: the lock
-/// and state it checks, the handler it calls, the center it unregisters from when the observer or sender is gone,
-/// and the ``Label`` its report shows. The info keeps its own facts as constants too: the compiler reads a class's
-/// constants without retaining them, while a reference-counted fact read through this buffer's storage is retained
-/// for as long as it is used, so starting and stopping (which the info calls) read the info's.
+/// A registration must not keep the info alive (an info that is released stops listening), so its list holds the
+/// core, and the info's `deinit` removes the registration. Everything a delivery needs is here: the lock and state it
+/// checks, the handler it calls, the center it unregisters from when the observer or sender is gone, and the
+/// ``Label`` its report shows. The facts are kept here once, not also in the info, so that a listener costs one
+/// copy of them (the info's properties read them from here).
 ///
 /// ## Lifetime, and telling a late call from a current registration
 /// A listening notification info's core is linked, itself, into a ``HubList`` of its center's ``NotificationHub``
@@ -35,7 +34,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         let filtersOnSender: Bool
         let needsObserver: Bool
         let center: NotificationCenter
+        /// The queue handlers run on, or `nil` for the posting thread.
+        let queue: OperationQueue?
         let label: Label
+        /// The parts of the info's registration key that are not in the label: all trivial, so that making and
+        /// releasing an info copies no string of its key.
+        let keySender: ObjectIdentifier?
+        let keyObserver: ObjectIdentifier?
+        let keyColumn: Int
     }
 
     /// What a description or a report shows of the info.
@@ -217,7 +223,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     /// Reads a fact; facts never change, so no lock is taken.
     @inline(__always)
-    private func fact<Value>(_ read: (UnsafeMutablePointer<Facts>) -> Value) -> Value {
+    func fact<Value>(_ read: (UnsafeMutablePointer<Facts>) -> Value) -> Value {
         withUnsafeMutablePointerToElements { read(Self.facts(in: $0)) }
     }
 
@@ -259,40 +265,37 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     // MARK: - Starting and stopping
 
     /// Starts listening for `info` (whose core this is); see ``NotificationInfo/start(byHold:keeping:)``.
-    ///
-    /// Reads the info's constants, not the core's facts (see "Why the info and its core are two objects").
     func start(
         for info: NotificationInfo,
         byHold: Bool,
         hub: NotificationHub?,
         keeping kept: inout KeptObjects
     ) -> NotificationInfo.StartOutcome {
+        let facts = withUnsafeMutablePointerToElements { Self.facts(in: $0) }
         return withLock { state in
             if byHold { state.holds += 1 }
             if state.registration != nil {
                 if !byHold { state.startedByHold = false }
                 return .alreadyListening
             }
-            if case .unresolved = info.invocation { return .unresolvedSelector }
-            if info.invocation.needsObserver, state.observer(keeping: &kept) == nil {
+            if case .unresolved = facts.pointee.invocation { return .unresolvedSelector }
+            if facts.pointee.needsObserver, state.observer(keeping: &kept) == nil {
                 return Self.firstReport(.observerReleased, &state)
             }
             let sender = state.sender(keeping: &kept)
-            if info.filtersBySender, sender == nil { return Self.firstReport(.senderReleased, &state) }
+            if facts.pointee.filtersOnSender, sender == nil { return Self.firstReport(.senderReleased, &state) }
             state.generation &+= 1
             let generation = state.generation
-            if let subscription = info.invocation.messageSubscription {
+            if case .message(let subscription) = facts.pointee.invocation {
                 let observation = MessageObservation(subscription.register(info, sender, generation))
                 state.registration = Registration(message: observation, generation: generation)
             } else {
-                if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: info.center) }
+                if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: facts.pointee.center) }
                 state.list = state.hub.unsafelyUnwrapped.add(
                     self,
                     generation: generation,
-                    name: info.name,
-                    queue: info.queue,
+                    facts: facts,
                     sender: sender,
-                    center: info.center,
                     cached: state.list,
                     tapped: state.tap != nil
                 )
@@ -303,40 +306,40 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         }
     }
 
-    /// Stops listening for `info` (whose core this is) and says whether a registration was removed. With an
+    /// Stops listening and says whether a registration was removed. With an
     /// `owner`, also gives the info up if that owner has it, in the same locked section.
     @discardableResult
-    func stop(for info: NotificationInfo, givingUpFrom owner: ObjectIdentifier? = nil) -> Bool {
+    func stop(givingUpFrom owner: ObjectIdentifier? = nil) -> Bool {
         let withdrawn = withLock { state -> Withdrawal? in
             state.startedByHold = false
             if let owner, state.owner == owner { state.owner = nil }
             return withdraw(&state)
         }
         guard let withdrawn else { return false }
-        withdrawn.finish(invocation: info.invocation, center: info.center)
+        finish(withdrawn)
         return true
     }
 
     /// Ends a hold; the last one stops the registration it started, unless someone started the info explicitly
     /// since.
-    func endHold(for info: NotificationInfo) {
+    func endHold() {
         let withdrawn = withLock { state -> Withdrawal? in
             state.holds -= 1
             guard state.holds == 0, state.startedByHold else { return nil }
             state.startedByHold = false
             return withdraw(&state)
         }
-        withdrawn?.finish(invocation: info.invocation, center: info.center)
+        if let withdrawn { finish(withdrawn) }
     }
 
     /// What the info's `deinit` does: removes the registration and gives up the self reference, which is
     /// released by the caller after the lock (it may be the last reference).
-    func end(for info: NotificationInfo) -> InfoCore? {
+    func end() -> InfoCore? {
         let (withdrawn, selfReference) = withLock { state -> (Withdrawal?, InfoCore?) in
             defer { state.selfReference = nil }
             return (withdraw(&state), state.selfReference)
         }
-        withdrawn?.finish(invocation: info.invocation, center: info.center)
+        if let withdrawn { finish(withdrawn) }
         return selfReference
     }
 

@@ -88,19 +88,21 @@ final class NotificationHub: Sendable {
     private let state = LockedValueBox(State())
 
     /// Links `core` for its registration of `generation` at the end of its key's list, and answers that list.
-    /// `cached` is the list the info used last: while it is registered, no lookup is needed.
+    /// `cached` is the list the info used last: while it is registered, no lookup is needed, and none of the facts
+    /// (`core`'s, read in place) is copied.
     func add(
         _ core: InfoCore,
         generation: UInt64,
-        name: Notification.Name?,
-        queue: OperationQueue?,
+        facts: UnsafeMutablePointer<InfoCore.Facts>,
         sender: AnyObject?,
-        center: NotificationCenter,
         cached: HubList?,
         tapped: Bool
     ) -> HubList {
         state.withLock { state in
             if let cached, Self.append(core, generation, tapped, to: cached, &state) { return cached }
+            let name = facts.pointee.label.name
+            let queue = facts.pointee.queue
+            let center = facts.pointee.center
             let filter = queue == nil ? nil : sender
             let key = Key(
                 name: name,
