@@ -132,9 +132,8 @@ extension NotificationInfo {
     package func setDeliveryTap(_ tap: DeliveryTap?) {
         withCore { core in
             core.withLock { state in
-                state.tap = tap
-                state.tapped = tap == nil ? nil : self
-                if let registration = state.registration, registration.message == nil, let list = state.list {
+                state.tapping = tap.map { InfoCore.Tapping(tap: $0, info: self) }
+                if state.isListening, state.message == nil, let list = state.list {
                     list.setTapped(core, tap != nil)
                 }
             }

@@ -14,7 +14,7 @@ extension NotificationInfo {
         var sender: AnyObject?
         return withCore { core in
             let decision = core.withLock { state -> InfoCore.Decision in
-                guard state.registration != nil else { return .skip }
+                guard state.isListening else { return .skip }
                 sender = state.sender
                 return core.dropIfDead(&state, keeping: &kept) ?? .call(observer: nil, tap: nil)
             }
@@ -135,7 +135,7 @@ extension NotificationInfo {
 
     /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
     public var description: String {
-        let (listening, sender) = withCore { $0.withLock { ($0.registration != nil, $0.sender) } }
+        let (listening, sender) = withCore { $0.withLock { ($0.isListening, $0.sender) } }
         return fact {
             $0.pointee.label.describe(filtersOnSender: $0.pointee.filtersOnSender, sender: sender, listening: listening)
         }

@@ -83,7 +83,7 @@ extension InfoCore {
             let state = Self.state(in: storage)
             let facts = Self.facts(in: storage)
             PlatformLock.lock(lock)
-            guard state.pointee.registration?.generation == generation else {
+            guard state.pointee.isCurrent(generation) else {
                 PlatformLock.unlock(lock)
                 return
             }
@@ -191,7 +191,7 @@ extension InfoCore {
         generation: UInt64
     ) {
         let listening = withLock { state -> (AnyObject, TapCall?)? in
-            guard state.registration?.generation == generation, let observer = state.observer
+            guard state.isCurrent(generation), let observer = state.observer
             else { return nil }
             return (observer, state.tapCall())
         }
@@ -206,7 +206,7 @@ extension InfoCore {
         var kept = KeptObjects()
         var sender: AnyObject?
         let decision = withLock { state -> Decision in
-            guard state.registration?.generation == generation else {
+            guard state.isCurrent(generation) else {
                 return .skip
             }
             sender = state.sender

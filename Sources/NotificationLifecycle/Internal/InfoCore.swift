@@ -92,13 +92,17 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         var isTapped = false
     }
 
-    /// The fields a delivery reads come first, next to the facts it reads.
+    /// The fields a delivery reads come first, next to the facts it reads; the small ones last, packed together.
     struct State {
-        var registration: Registration?
-        /// Sees every handler call (the testing module's recorder).
-        var tap: DeliveryTap?
-        /// The info, for the tap's events; set only while a tap is installed.
-        weak var tapped: NotificationInfo?
+        /// Whether the info listens: its core is linked in ``list``, or ``message`` is its typed-message observer.
+        var isListening = false
+        /// The generation of the current registration, counted up at each start (see "Lifetime").
+        var generation: UInt64 = 0
+        /// The typed-message observer while a message info listens.
+        var message: MessageObservation?
+        /// Sees every handler call (the testing module's recorder), with the info it shows; `nil` when no tap
+        /// watches, which is almost always: one reference here, not the tap and a weak info in every core.
+        var tapping: Tapping?
         weak var observer: AnyObject?
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
@@ -107,19 +111,24 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         /// (while listening, the list it is linked in).
         var hub: NotificationHub?
         var list: HubList?
-        var generation: UInt64 = 0
-        /// `listen(during:)` calls under way.
-        var holds = 0
-        /// Whether the current registration was made by `listen(during:)` and should end with the last hold.
-        var startedByHold = false
         /// The engine that owns the info, if any.
         var owner: ObjectIdentifier?
+        /// `listen(during:)` calls under way.
+        var holds: Int32 = 0
+        /// Whether the current registration was made by `listen(during:)` and should end with the last hold.
+        var startedByHold = false
         /// Whether an engine owned the info when the observer went away (then no report: the owner stops it).
         var everOwned = false
         /// Whether the release of the observer or sender was reported: it is reported once, not on every start.
         var releaseReported = false
         /// Whether the ``RegistrationLedger`` lists the info itself (not only through an engine).
         var inLedger: Bool
+
+        /// Whether a call made for the registration of `generation` may pass: that registration still stands.
+        @inline(__always)
+        func isCurrent(_ generation: UInt64) -> Bool {
+            isListening && self.generation == generation
+        }
 
         /// A new info's state; `owner` is the engine whose shorthand made it, which owns it from the start (and
         /// through which the ledger lists it).
@@ -138,8 +147,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         /// The tap and the info it shows, loaded together: `nil` when no tap watches. The info is loaded as a
         /// strong reference: release it only after leaving the lock (its `deinit` takes this lock).
         mutating func tapCall() -> TapCall? {
-            guard let tap else { return nil }
-            return TapCall(tap: tap, info: tapped)
+            guard let tapping else { return nil }
+            return TapCall(tap: tapping.tap, info: tapping.info)
         }
 
         /// The observer, loaded as a strong reference that `kept` holds until the caller has left every lock
@@ -158,12 +167,16 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         }
     }
 
-    struct Registration {
-        /// The typed-message observer, or `nil` for a notification info, which is linked in ``State/list``.
-        let message: MessageObservation?
-        /// Which registration this is: a post's snapshot or a typed-message handler carries the generation it was
-        /// made with, and a call with any other is late (from a post that found an earlier registration).
-        let generation: UInt64
+    /// A delivery tap and the info its events show. Only touched under the core's lock.
+    final class Tapping {
+        let tap: DeliveryTap
+        /// Weak: the core must not keep its info alive.
+        weak var info: NotificationInfo?
+
+        init(tap: @escaping DeliveryTap, info: NotificationInfo) {
+            self.tap = tap
+            self.info = info
+        }
     }
 
     /// A `NotificationCenter.ObservationToken`, kept as `any Sendable` because its type is not available on every
@@ -274,7 +287,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         let facts = withUnsafeMutablePointerToElements { Self.facts(in: $0) }
         return withLock { state in
             if byHold { state.holds += 1 }
-            if state.registration != nil {
+            if state.isListening {
                 if !byHold { state.startedByHold = false }
                 return .alreadyListening
             }
@@ -287,8 +300,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             state.generation &+= 1
             let generation = state.generation
             if case .message(let subscription) = facts.pointee.invocation {
-                let observation = MessageObservation(subscription.register(info, sender, generation))
-                state.registration = Registration(message: observation, generation: generation)
+                state.message = MessageObservation(subscription.register(info, sender, generation))
             } else {
                 if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: facts.pointee.center) }
                 state.list = state.hub.unsafelyUnwrapped.add(
@@ -297,10 +309,10 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
                     facts: facts,
                     sender: sender,
                     cached: state.list,
-                    tapped: state.tap != nil
+                    tapped: state.tapping != nil
                 )
-                state.registration = Registration(message: nil, generation: generation)
             }
+            state.isListening = true
             state.startedByHold = byHold
             return .started
         }
@@ -357,12 +369,14 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// once, under the core's lock, so that a start on another thread never finds it still linked; a typed
     /// message's observer is removed by the caller after the lock (Foundation releases its block there).
     func withdraw(_ state: inout State) -> Withdrawal? {
-        guard let registration = state.registration else { return nil }
-        state.registration = nil
-        if registration.message == nil, let list = state.list {
-            state.hub.unsafelyUnwrapped.remove(self, from: list, center: center)
+        guard state.isListening else { return nil }
+        state.isListening = false
+        guard let message = state.message else {
+            if let list = state.list { state.hub.unsafelyUnwrapped.remove(self, from: list, center: center) }
+            return Withdrawal(message: nil)
         }
-        return Withdrawal(message: registration.message)
+        state.message = nil
+        return Withdrawal(message: message)
     }
 
     /// Finishes a withdrawal begun under the lock (the core has no info at hand).
