@@ -309,8 +309,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         madeBy engine: ObjectIdentifier? = nil
     ) {
         let keySender = object.map(ObjectIdentifier.init)
+        let nameHash = RegistrationKey.nameHash(name)
         self.keyHash = RegistrationKey.hash(
-            name: name,
+            nameHash: nameHash,
             sender: keySender,
             lifespan: lifespan,
             // The same condition as `registrationKey`: a selector names the handler only with its observer.
@@ -343,6 +344,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
                         fileID: fileID,
                         line: line
                     ),
+                    nameHash: nameHash,
                     keySender: keySender,
                     keyObserver: keyObserver,
                     keyColumn: column

@@ -16,7 +16,7 @@ struct RegistrationKeyHashTests {
         messageType: ObjectIdentifier? = nil
     ) -> Int {
         RegistrationKey.hash(
-            name: name,
+            nameHash: RegistrationKey.nameHash(name),
             sender: sender,
             lifespan: lifespan,
             selector: selector,

@@ -37,6 +37,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         /// The queue handlers run on, or `nil` for the posting thread.
         let queue: OperationQueue?
         let label: Label
+        /// The name's hash (``RegistrationKey/nameHash(_:)``), by which the center's hub finds the name's list.
+        let nameHash: Int
         /// The parts of the info's registration key that are not in the label: all trivial, so that making and
         /// releasing an info copies no string of its key.
         let keySender: ObjectIdentifier?

@@ -44,6 +44,28 @@ final class NotificationHub: Sendable {
         let name: Notification.Name?
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?
+        /// The three mixed, from the name's hash the info made once: an info's first start looks its key up, and
+        /// hashing the name there with the standard hasher cost twice as much as the rest of the lookup.
+        private let mixed: Int
+
+        init(name: Notification.Name?, nameHash: Int, queue: ObjectIdentifier?, sender: ObjectIdentifier?) {
+            self.name = name
+            self.queue = queue
+            self.sender = sender
+            var hasher = KeyHasher()
+            hasher.combine(nameHash)
+            hasher.combine(queue)
+            hasher.combine(sender)
+            self.mixed = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(mixed)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.mixed == rhs.mixed && lhs.name == rhs.name && lhs.queue == rhs.queue && lhs.sender == rhs.sender
+        }
 
         /// Whether an empty list may keep its registration (see "Drop policy").
         var staysIdle: Bool { name != nil && queue == nil }
@@ -106,6 +128,7 @@ final class NotificationHub: Sendable {
             let filter = queue == nil ? nil : sender
             let key = Key(
                 name: name,
+                nameHash: facts.pointee.nameHash,
                 queue: queue.map(ObjectIdentifier.init),
                 sender: filter.map(ObjectIdentifier.init)
             )

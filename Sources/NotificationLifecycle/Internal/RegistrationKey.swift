@@ -46,8 +46,20 @@ struct RegistrationKey: Hashable, Sendable {
     ///   - line: A closure's line (ignored for a selector).
     ///   - column: A closure's column (ignored for a selector).
     ///   - observer: The observer the handler names, if any.
+    /// The hash of a notification name alone, which ``hash(nameHash:sender:lifespan:selector:line:column:observer:messageType:)``
+    /// combines and a center's ``NotificationHub`` looks its registrations up by: made once per info.
+    static func nameHash(_ name: Notification.Name?) -> Int {
+        var hasher = KeyHasher()
+        if let name {
+            hasher.combine(name.rawValue)
+        } else {
+            hasher.combine(0 as UInt64)
+        }
+        return hasher.finalize()
+    }
+
     static func hash(
-        name: Notification.Name?,
+        nameHash: Int,
         sender: ObjectIdentifier?,
         lifespan: Lifespan,
         selector: NotificationSelector?,
@@ -57,11 +69,7 @@ struct RegistrationKey: Hashable, Sendable {
         messageType: ObjectIdentifier?
     ) -> Int {
         var hasher = KeyHasher()
-        if let name {
-            hasher.combine(name.rawValue)
-        } else {
-            hasher.combine(0 as UInt64)
-        }
+        hasher.combine(nameHash)
         hasher.combine(sender)
         if let custom = lifespan.customName {
             hasher.combine(custom)
