@@ -76,8 +76,9 @@ final class NotificationHub: Sendable {
 
     private struct State {
         var registrations: [Key: HubRegistration] = [:]
-        /// The idle registrations, the longest idle first (linked through ``HubRegistration/idleNext``).
-        var idleHead: HubRegistration?
+        /// The idle registrations, the longest idle first (linked through ``HubRegistration/idleNext``). The links
+        /// hold nothing: every registration in them is in ``registrations``, and leaves them before it leaves that.
+        unowned(unsafe) var idleHead: HubRegistration?
         unowned(unsafe) var idleTail: HubRegistration?
         var idleCount = 0
         /// The most registrations that had a listener at once.
@@ -215,7 +216,7 @@ final class HubRegistration: @unchecked Sendable {
     /// Weak: the registration's block holds the list, and the list holds this.
     weak var list: HubList?
     var isIdle = false
-    var idleNext: HubRegistration?
+    unowned(unsafe) var idleNext: HubRegistration?
     unowned(unsafe) var idlePrevious: HubRegistration?
 
     init(key: NotificationHub.Key) {
