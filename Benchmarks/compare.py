@@ -70,13 +70,14 @@ def format_time(nanoseconds):
 def print_pairs(benchmarks, misses):
     """Pairs 1-5, 7 and 8: framework against each baseline of the same pair and operation, raw first, then OpenCombine."""
     print("Pairs: medians per operation, framework / baseline (time as a ratio, mallocs as a difference)")
-    header = f"{'pair':<4} {'operation':<36} {'baseline':<17} {'framework':>10} {'baseline':>10} {'ratio':>7}"
-    print(header + f" {'mallocs':>16}  target")
     groups = defaultdict(dict)
     for name, metrics in benchmarks.items():
         match = NAME.match(name)
         if match and not match["pair"].startswith("6"):
             groups[(match["pair"], match["operation"])][match["side"]] = metrics
+    width = max([36] + [len(" ".join(REPEAT.sub("", operation).split())) for _, operation in groups])
+    header = f"{'pair':<4} {'operation':<{width}} {'baseline':<17} {'framework':>10} {'baseline':>10} {'ratio':>7}"
+    print(header + f" {'mallocs':>16}  target")
     for (pair, operation), sides in sorted(groups.items(), key=lambda item: (int(re.match(r"\d+", item[0][0])[0]), item[0][0], item[0][1])):
         framework = sides.get("framework")
         if framework is None:
@@ -109,7 +110,7 @@ def print_pairs(benchmarks, misses):
                 if not met:
                     misses.append(f"{pair} {label}: time {ratio:.2f}x of OpenCombine, not ahead")
             print(
-                f"{pair:<4} {label:<36} {side:<17} {format_time(framework[TIME] / repeat):>10} "
+                f"{pair:<4} {label:<{width}} {side:<17} {format_time(framework[TIME] / repeat):>10} "
                 f"{format_time(baseline[TIME] / repeat):>10} {ratio:>6.2f}x {mallocs:>16}  {', '.join(verdicts)}"
             )
 
