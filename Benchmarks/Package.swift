@@ -15,7 +15,11 @@ let package = Package(
         // The controllers, observers and messages the benchmarks and the profiling harness share.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+            dependencies: [
+                .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ]
         ),
         // Runs one benchmark's operation many times in a plain process, for valgrind --tool=callgrind.
         .executableTarget(
@@ -23,6 +27,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
             ],
             path: "Sources/Profile"
         ),

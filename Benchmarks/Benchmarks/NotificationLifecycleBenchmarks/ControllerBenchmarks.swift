@@ -3,7 +3,8 @@ import BenchmarkSupport
 import Foundation
 import NotificationLifecycle
 
-/// Pairs 4 and 5: a whole controller, by ``ControllerBase`` and by hand (``HandController``).
+/// Pairs 4, 5 and 7: a whole controller, by ``ControllerBase``, by hand (``HandController``) and with OpenCombine
+/// sinks (``CombineController``).
 func registerControllerBenchmarks() {
     let visible20 = Names.numbered(20, prefix: "visible")
     let lifetime10 = Names.numbered(10, prefix: "lifetime")
@@ -26,6 +27,20 @@ func registerControllerBenchmarks() {
     Benchmark("4 appear+disappear 20 visible [raw]", configuration: .macro) { benchmark in
         let center = NotificationCenter()
         let controller = HandController(center: center, lifetime: [], visible: visible20)
+        let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
+        checker.expectDelivery(appear: { controller.appear() }, disappear: { controller.disappear() })
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            controller.appear()
+            controller.disappear()
+        }
+        benchmark.stopMeasurement()
+        checker.expectSilence()
+    }
+
+    Benchmark("4 appear+disappear 20 visible [OpenCombine sink]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        let controller = CombineController(center: center, lifetime: [], visible: visible20)
         let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
         checker.expectDelivery(appear: { controller.appear() }, disappear: { controller.disappear() })
         benchmark.startMeasurement()
@@ -61,6 +76,18 @@ func registerControllerBenchmarks() {
         benchmark.stopMeasurement()
     }
 
+    Benchmark("5 create+appear+disappear+release 10+10 [OpenCombine sink]", configuration: .macro) { benchmark in
+        let center = NotificationCenter()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = CombineController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+    }
+
     // Pair 7: pair 5 on a center where every name the controller uses already has an observer of its own.
     Benchmark("7 create+appear+disappear+release 10+10 busy center [framework]", configuration: .macro) { benchmark in
         let center = NotificationCenter()
@@ -82,6 +109,21 @@ func registerControllerBenchmarks() {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+            controller.appear()
+            controller.disappear()
+            blackHole(controller)
+        }
+        benchmark.stopMeasurement()
+        for token in others { center.removeObserver(token) }
+    }
+
+    Benchmark("7 create+appear+disappear+release 10+10 busy center [OpenCombine sink]", configuration: .macro) {
+        benchmark in
+        let center = NotificationCenter()
+        let others = observe(lifetime10 + visible10, on: center)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let controller = CombineController(center: center, lifetime: lifetime10, visible: visible10)
             controller.appear()
             controller.disappear()
             blackHole(controller)

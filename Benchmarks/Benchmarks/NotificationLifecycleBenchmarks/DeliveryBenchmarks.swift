@@ -116,6 +116,21 @@ func registerDeliveryBenchmarks() {
         for token in tokens { center.removeObserver(token) }
         check(benchmark, delivered: counter.value / 20)
     }
+
+    Benchmark("8 post to 20 listeners of one name x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        let subscriptions = (0..<20).map { _ in
+            center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
+        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        for subscription in subscriptions { subscription.cancel() }
+        check(benchmark, delivered: counter.value / 20)
+    }
 }
 
 /// Fails the benchmark unless every post of the run reached the handler once.

@@ -2,8 +2,10 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import NotificationLifecycle
+import OpenCombine
+import OpenCombineFoundation
 
-/// Pairs 1 and 2: one registration started and stopped, by an info and by hand.
+/// Pairs 1 and 2: one registration started and stopped, by an info, by hand, and (pair 1) by an OpenCombine sink.
 ///
 /// The info is made before the measurement: the pair measures starting and stopping, not making the info. Before
 /// measuring, each benchmark checks that what it starts really delivers, and after, that it was left stopped.
@@ -37,6 +39,24 @@ func registerStartStopBenchmarks() {
         for _ in benchmark.scaledIterations {
             let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
             center.removeObserver(token)
+        }
+        benchmark.stopMeasurement()
+        check.expectSilence()
+    }
+
+    // OpenCombine: a `NotificationCenter` publisher's sink subscribed, then cancelled.
+    Benchmark("1 closure start+stop x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let counter = Counter()
+        var subscription: AnyCancellable?
+        let start = { subscription = center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 } }
+        let stop: () -> Void = { subscription?.cancel() }
+        let check = RegistrationCheck(benchmark, center: center) { counter.value }
+        check.expectDelivery(start: start, stop: stop)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let subscription = center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
+            subscription.cancel()
         }
         benchmark.stopMeasurement()
         check.expectSilence()

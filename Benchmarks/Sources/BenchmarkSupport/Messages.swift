@@ -1,7 +1,9 @@
 import Foundation
 
 /// The subject type of the typed messages.
-package final class MessageSubject {}
+package final class MessageSubject {
+    package init() {}
+}
 
 /// A typed message delivered synchronously on the main actor.
 package struct PingMainActorMessage: NotificationCenter.MainActorMessage {
