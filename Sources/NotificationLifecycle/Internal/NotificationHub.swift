@@ -25,8 +25,9 @@ import Foundation
 ///
 /// ## Ownership
 /// The center holds each registration's block, the block its list, the list this hub. The hub holds its
-/// ``HubRegistration``s, which hold their lists weakly, and not the center, so it neither keeps the center alive nor outlives it: when the center goes, its blocks go,
-/// then the lists, then the hub. A listening info holds the hub too, but it also holds the center.
+/// ``HubRegistration``s, which do not hold their lists, and not the center, so it neither keeps the center alive nor
+/// outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
+/// the hub holds the center too, so no one looks a list up in a hub whose center is gone.
 ///
 /// ## Locks
 /// The hub's lock guards the table of lists and is held while calling Foundation's `addObserver` and
@@ -213,8 +214,9 @@ final class HubRegistration: @unchecked Sendable {
     let key: NotificationHub.Key
     /// `nil` before it is made and once it is dropped.
     var token: (any NSObjectProtocol)?
-    /// Weak: the registration's block holds the list, and the list holds this.
-    weak var list: HubList?
+    /// Holds nothing (the list holds this): the registration's block holds the list for as long as the
+    /// registration is in its hub's table, and only a registration found in the table is asked for its list.
+    unowned(unsafe) var list: HubList?
     var isIdle = false
     unowned(unsafe) var idleNext: HubRegistration?
     unowned(unsafe) var idlePrevious: HubRegistration?
