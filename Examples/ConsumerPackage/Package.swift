@@ -7,9 +7,7 @@ import PackageDescription
 let package = Package(
     name: "InboxApp",
     platforms: [.macOS(.v10_15), .iOS(.v13)],
-    dependencies: [
-        .package(url: "https://github.com/example/NotificationLifecycle.git", branch: "main")
-    ],
+    dependencies: [.package(url: "https://github.com/example/NotificationLifecycle.git", branch: "main")],
     targets: [
         .target(
             name: "Inbox",
