@@ -86,9 +86,10 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         /// Strong: the list holds the cores it calls (never the info, whose release must stop it).
         var next: InfoCore?
         unowned(unsafe) var previous: InfoCore?
-        var isLinked = false
         /// The generation of the registration the core was linked for, which a post's snapshot carries.
         var generation: UInt64 = 0
+        // The two flags together at the end: the links take 26 bytes, not 33.
+        var isLinked = false
         /// Whether a delivery tap watches the info (then every call goes through ``deliver(_:generation:)``, which
         /// shows it to the tap).
         var isTapped = false
