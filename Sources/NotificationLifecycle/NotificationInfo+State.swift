@@ -10,13 +10,11 @@ extension NotificationInfo {
     /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for
     /// an info no engine owns (an owner stops its infos itself).
     public var isListening: Bool {
-        var kept = KeptObjects()
-        var sender: AnyObject?
+        var parties = InfoCore.Parties()
         return withCore { core in
             let decision = core.withLock { state -> InfoCore.Decision in
                 guard state.isListening else { return .skip }
-                sender = state.sender
-                return core.dropIfDead(&state, keeping: &kept) ?? .call(observer: nil, tap: nil)
+                return core.checkParties(&state, into: &parties) ?? .call(observer: nil, tap: nil)
             }
             switch decision {
             case .skip:
@@ -25,7 +23,7 @@ extension NotificationInfo {
                 return true
             case .drop(let withdrawal, let observerGone, let shouldReport):
                 core.finish(withdrawal)
-                if shouldReport { core.reportReleased(observerGone: observerGone, sender: sender) }
+                if shouldReport { core.reportReleased(observerGone: observerGone, sender: parties.sender) }
                 return false
             }
         }

@@ -10,13 +10,24 @@ extension InfoCore {
         case drop(Withdrawal, observerGone: Bool, report: Bool)
     }
 
-    /// Takes a registration that can never deliver again (its sender or observer is gone); `nil` if it can.
-    func dropIfDead(_ state: inout State, keeping kept: inout KeptObjects) -> Decision? {
-        if filtersOnSender, state.sender(keeping: &kept) == nil {
-            return drop(&state, observerGone: false)
+    /// The sender and observer of a registration, loaded as strong references under the lock; the caller declares
+    /// this outside the lock and lets it go after (see ``KeptObjects``).
+    struct Parties {
+        var sender: AnyObject?
+        var observer: AnyObject?
+    }
+
+    /// Loads the sender and observer that the current registration needs into `parties`, and takes the registration
+    /// when one of them is gone: it can never deliver again. The one check of every path that finds a registration:
+    /// a post, a typed message, ``NotificationInfo/isListening``.
+    func checkParties(_ state: inout State, into parties: inout Parties) -> Decision? {
+        if filtersOnSender {
+            parties.sender = state.sender
+            if parties.sender == nil { return drop(&state, observerGone: false) }
         }
-        if invocation.needsObserver, state.observer(keeping: &kept) == nil {
-            return drop(&state, observerGone: true)
+        if needsObserver {
+            parties.observer = state.observer
+            if parties.observer == nil { return drop(&state, observerGone: true) }
         }
         return nil
     }
@@ -96,25 +107,16 @@ extension InfoCore {
                 facts.pointee.unfilteredHandler?(notification)
                 return
             }
-            // The sender and observer loaded under the lock are released only after it, when this returns (see
-            // ``KeptObjects``).
-            var sender: AnyObject?
-            var observer: AnyObject?
-            let decision = check(
-                notification,
-                filtersOnSender: facts.pointee.filtersOnSender,
-                needsObserver: facts.pointee.needsObserver,
-                state: &state.pointee,
-                sender: &sender,
-                observer: &observer
-            )
+            // The sender and observer loaded under the lock are released only after it, when this returns.
+            var parties = Parties()
+            let decision = check(notification, state: &state.pointee, parties: &parties)
             PlatformLock.unlock(lock)
             switch decision {
             case .skip:
                 return
             case .drop(let withdrawal, let observerGone, let shouldReport):
                 finish(withdrawal)
-                if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
+                if shouldReport { reportReleased(observerGone: observerGone, sender: parties.sender) }
             case .call(let observer, let tap):
                 switch facts.pointee.invocation {
                 case .unbound(let handler):
@@ -132,31 +134,16 @@ extension InfoCore {
         }
     }
 
-    /// The general path's checks, under the lock, of a current registration: its sender and observer, and the
-    /// posted object. The sender and observer it loads are left in `sender` and `observer`, for the caller to
-    /// release after the lock.
-    private func check(
-        _ notification: Notification,
-        filtersOnSender: Bool,
-        needsObserver: Bool,
-        state: inout State,
-        sender: inout AnyObject?,
-        observer: inout AnyObject?
-    ) -> Decision {
+    /// The general path's checks, under the lock, of a current registration: its sender and observer
+    /// (``checkParties(_:into:)``), then the posted object.
+    private func check(_ notification: Notification, state: inout State, parties: inout Parties) -> Decision {
+        if let drop = checkParties(&state, into: &parties) { return drop }
         if filtersOnSender {
-            sender = state.sender
-            guard sender != nil else { return drop(&state, observerGone: false) }
-        }
-        if needsObserver {
-            observer = state.observer
-            guard observer != nil else { return drop(&state, observerGone: true) }
-        }
-        if filtersOnSender {
-            guard let posted = notification.object.map({ $0 as AnyObject }), posted === sender else {
+            guard let posted = notification.object.map({ $0 as AnyObject }), posted === parties.sender else {
                 return .skip
             }
         }
-        return .call(observer: observer, tap: state.tapCall())
+        return .call(observer: parties.observer, tap: state.tapCall())
     }
 
     /// Shows the handler call to the tap, if there is one. A tap sees each call with its info; while the info is
@@ -202,23 +189,18 @@ extension InfoCore {
     /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`;
     /// see ``NotificationInfo/admitMessage(generation:)``.
     func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
-        // Observers and senders loaded under the lock, released after it (see `KeptObjects`).
-        var kept = KeptObjects()
-        var sender: AnyObject?
+        // The sender and observer loaded under the lock are released after it.
+        var parties = Parties()
         let decision = withLock { state -> Decision in
-            guard state.isCurrent(generation) else {
-                return .skip
-            }
-            sender = state.sender
-            return dropIfDead(&state, keeping: &kept) ?? .call(observer: state.observer, tap: state.tapCall())
+            guard state.isCurrent(generation) else { return .skip }
+            return checkParties(&state, into: &parties) ?? .call(observer: parties.observer, tap: state.tapCall())
         }
-        kept = KeptObjects()
         switch decision {
         case .skip:
             return nil
         case .drop(let withdrawal, let observerGone, let shouldReport):
             finish(withdrawal)
-            if shouldReport { reportReleased(observerGone: observerGone, sender: sender) }
+            if shouldReport { reportReleased(observerGone: observerGone, sender: parties.sender) }
             return nil
         case .call(let observer, let tap):
             return (observer, tap?.tap)

@@ -275,6 +275,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
     /// The handler of a closure info for any sender, or `nil`.
     var plainHandler: (@Sendable (Notification) -> Void)? { fact { $0.pointee.unfilteredHandler } }
     var filtersOnSender: Bool { fact { $0.pointee.filtersOnSender } }
+    var needsObserver: Bool { fact { $0.pointee.needsObserver } }
     var center: NotificationCenter { fact { $0.pointee.center } }
     var label: Label { fact { $0.pointee.label } }
 
