@@ -116,4 +116,21 @@ struct MessageHubTests {
         #expect(await eventually { calls.events.sorted() == [0, 1, 2] })
         for info in infos { info.stopListening() }
     }
+
+    /// A shared message registration neither keeps its center alive nor outlives it.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aMessageRegistrationNeitherKeepsItsCenterAliveNorOutlivesIt() {
+        var center: NotificationCenter? = NotificationCenter()
+        var info: NotificationInfo? = NotificationInfo(for: Pinged.self, center: center!) { _ in }
+        info?.startListening()
+        weak let hubProbe = NotificationHub.existingHub(for: center!)
+        weak let centerProbe = center
+        #expect(hubProbe?.registrationCounts.total == 1)
+        info?.stopListening()
+        #expect(hubProbe != nil)
+        info = nil
+        center = nil
+        #expect(centerProbe == nil)
+        #expect(hubProbe == nil)
+    }
 }

@@ -6,15 +6,17 @@ import Foundation
 /// type, subject or any) for main-actor message infos. Asynchronous message infos register on their own (see
 /// ``MessageSubscription/Registration/own(register:)``).
 ///
-/// Starting and stopping an info links and unlinks its core in the name's ``HubList``; Foundation is called only
+/// Starting and stopping an info links and unlinks its core in its key's ``HubList``; Foundation is called only
 /// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
 /// which calls the listeners in the order in which they started listening.
 ///
 /// ## Order
-/// A post calls an info after every info that started listening before it (to the same name; with a queue, on the same queue and with the same sender filter),
-/// on every platform. Observers added to the center directly are Foundation's: the hub's one registration for the
-/// name sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the name
-/// run together at that place.
+/// A post calls an info after every info that started listening before it to the same key (the same name; with a
+/// queue, on the same queue and with the same sender filter; the same main-actor message type and subject), on
+/// every platform. Observers added to the center directly are Foundation's: the hub's one registration for the key
+/// sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the key run
+/// together at that place. A message posted with a subject reaches that subject's registration and the any-subject
+/// one, in Foundation's order.
 ///
 /// ## Drop policy
 /// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
@@ -23,12 +25,14 @@ import Foundation
 /// had in use at once, and at least ``idleLimit``; beyond that, the one idle the longest is dropped first. A center
 /// therefore holds at most twice the peak of its registrations in use, or that peak plus ``idleLimit``: a program
 /// that listens to 100,000 distinct names one after the other ends with at most ``idleLimit``, and one that listens
-/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call.
+/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call. A message type's
+/// registrations, for any subject or for one, stay idle the same way; one for a subject knows it by identity only,
+/// as Foundation does, and a dead subject's is dropped in turn like any other idle one.
 ///
 /// ## Ownership
 /// The center holds each registration's block, the block its list, the list this hub. The hub holds its
-/// ``HubRegistration``s, which do not hold their lists, and not the center, so it neither keeps the center alive nor
-/// outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
+/// ``HubRegistration``s, which do not hold their lists, and not the center (a message registration's
+/// `ObservationToken` refers to it weakly), so it neither keeps the center alive nor outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
 /// the hub holds the center too, so no one looks a list up in a hub whose center is gone.
 ///
 /// ## Locks
