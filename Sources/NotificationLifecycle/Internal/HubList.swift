@@ -16,6 +16,8 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     struct Members {
         var head: InfoCore?
         unowned(unsafe) var tail: InfoCore?
+        /// How many cores are linked, so that a post's snapshot allocates once.
+        var count = 0
         /// The registration that delivers to this list; its fields are the hub's (see ``HubRegistration``).
         let registration: HubRegistration
         /// Keeps the hub alive as long as the center holds this list's registration.
@@ -64,6 +66,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
                 members.head = core
             }
             members.tail = core
+            members.count += 1
             return members.registration
         }
     }
@@ -81,6 +84,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
             links.pointee.previous = nil
             if let next { next.links.pointee.previous = previous } else { members.tail = previous }
             if let previous { previous.links.pointee.next = next } else { members.head = next }
+            members.count -= 1
             return members.head == nil ? members.registration : nil
         }
     }
@@ -140,6 +144,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
             guard let head = members.head else { return nil }
             let headLinks = head.links
             var next = headLinks.pointee.next
+            if next != nil { rest.reserveCapacity(members.count - 1) }
             while let core = next {
                 let links = core.links
                 rest.append((core, links.pointee.generation))
