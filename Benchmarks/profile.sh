@@ -35,6 +35,7 @@ default=(
     closure-combine:1:2000 post-combine:1:2000 appear-combine:20:500 lifecycle-combine:20:500 busy-combine:20:500
     post20-combine:20:1000
     message-framework:1:2000 message-raw:1:2000 messagepost-framework:1:2000 messagepost-raw:1:2000
+    messagepost20-framework:20:1000 messagepost20-raw:20:1000
     appear-framework:100:100 appear-raw:100:100 appear-framework:10000:3 appear-raw:10000:3
     lifecycle-framework:100:100 lifecycle-raw:100:100 lifecycle-framework:10000:3 lifecycle-raw:10000:3
 )

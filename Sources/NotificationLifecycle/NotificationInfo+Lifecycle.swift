@@ -163,7 +163,7 @@ extension NotificationInfo {
     /// and a subject that is still alive cannot share its address with another object. Answers the observer and
     /// the tap to call, or `nil` when the message must not be passed on.
     func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
-        withCore { $0.admitMessage(generation: generation) }
+        withCore { $0.admitMessage(generation: generation) }.map { ($0.observer, $0.tap?.tap) }
     }
 
     // MARK: - Input checks

@@ -36,9 +36,10 @@ extension NotificationInfo {
 extension NotificationInfo {
     /// Makes an info for a main-actor message.
     ///
-    /// The info registers with `addObserver(of:for:using:)` when it starts and removes that registration by its
-    /// token when it stops. Foundation calls the handler on the main actor, synchronously, while the message is
-    /// posted (it must be posted on the main actor). Once ``stopListening()`` returns, no later post reaches the
+    /// The main-actor message infos of one center that listen to one message type and subject (or any subject)
+    /// share one `addObserver(of:for:using:)` registration, and hear a post in the order in which they started
+    /// listening. The handler runs on the main actor, synchronously, while the message is posted (it must be posted
+    /// on the main actor). Once ``stopListening()`` returns, no later post reaches the
     /// handler, nor does the rest of a post under way on the thread that stopped it. A call that another thread had
     /// already let through may still run, even begin, after it returns.
     ///

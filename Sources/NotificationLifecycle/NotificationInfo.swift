@@ -33,15 +33,17 @@ public import Foundation
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
 /// - Infos that listen to one name on one center (with a queue: on one queue and with the same sender filter) hear a
-///   post in the order in which they started listening, on every platform: they share one Foundation registration. Observers added to the
-///   center directly run in Foundation's order (hash order on Linux), and the package's listeners of a name run
-///   together at that registration's place among them.
+///   post in the order in which they started listening, on every platform: they share one Foundation registration.
+///   So do main-actor message infos of one message type and subject (or any subject) on one center. Observers added
+///   to the center directly run in Foundation's order (hash order on Linux), and the package's listeners of a name
+///   run together at that registration's place among them.
 ///
 /// ## Typed messages
 /// An info can register for one of Foundation's typed messages instead of a notification name: a
 /// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
 /// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
-/// particular order). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
+/// particular order; each asynchronous message info has a registration of its own, so that its handler never waits
+/// for another's). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
 /// ``NotificationEngineOwner``; its ``messageType`` tells which message. The guarantees above hold for it too, with
 /// the message's subject in the place of the sender; an asynchronous call that has not begun when the info stops is
 /// not made.

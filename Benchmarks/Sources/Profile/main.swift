@@ -330,6 +330,39 @@ let scenarios: [String: Scenario] = [
             }
         }
     },
+    "messagepost20-framework": Scenario(
+        summary: "10b: one main-actor message post to 20 listening message infos",
+        deliveriesPerOperation: 20
+    ) { _ in
+        let center = NotificationCenter()
+        let counter = deliveries
+        let subject = BenchmarkSupport.MessageSubject()
+        let infos = (0..<20).map { _ in
+            NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
+        }
+        for info in infos { info.startListening() }
+        return {
+            withExtendedLifetime(infos) {
+                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+            }
+        }
+    },
+    "messagepost20-raw": Scenario(
+        summary: "10b: one main-actor message post to 20 addObserver(for:using:) observers",
+        deliveriesPerOperation: 20
+    ) { _ in
+        let center = NotificationCenter()
+        let counter = deliveries
+        let subject = BenchmarkSupport.MessageSubject()
+        let tokens = (0..<20).map { _ in
+            center.addObserver(for: PingMainActorMessage.self) { @MainActor _ in counter.value += 1 }
+        }
+        return {
+            withExtendedLifetime(tokens) {
+                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+            }
+        }
+    },
 ]
 
 /// The part callgrind counts (`--toggle-collect='*measuredLoop*'`).

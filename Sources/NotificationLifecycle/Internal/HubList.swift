@@ -1,7 +1,8 @@
 import Foundation
 
 /// The listeners of one ``NotificationHub/Key`` on one center, in the order in which they started listening: what the
-/// hub's one Foundation registration for them calls (see ``NotificationHub``).
+/// hub's one Foundation registration for them calls (see ``NotificationHub``). A list holds notification infos of
+/// one name, or main-actor message infos of one message type and subject.
 ///
 /// A doubly linked list of the listening infos' cores, linked through their ``InfoCore/Links``, so that adding at
 /// the end and removing any core are O(1) and allocate nothing.
@@ -15,6 +16,8 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     struct Members {
         var head: InfoCore?
         unowned(unsafe) var tail: InfoCore?
+        /// How many cores are linked, so that a post's snapshot allocates once.
+        var count = 0
         /// The registration that delivers to this list; its fields are the hub's (see ``HubRegistration``).
         let registration: HubRegistration
         /// Keeps the hub alive as long as the center holds this list's registration.
@@ -51,7 +54,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     /// core's, which guarantees that the core is in no list.
     func append(_ core: InfoCore, generation: UInt64, tapped: Bool) -> HubRegistration? {
         withLock { members in
-            guard members.registration.token != nil else { return nil }
+            guard members.registration.isRegistered else { return nil }
             let links = core.links
             links.pointee.isLinked = true
             links.pointee.generation = generation
@@ -63,6 +66,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
                 members.head = core
             }
             members.tail = core
+            members.count += 1
             return members.registration
         }
     }
@@ -80,6 +84,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
             links.pointee.previous = nil
             if let next { next.links.pointee.previous = previous } else { members.tail = previous }
             if let previous { previous.links.pointee.next = next } else { members.head = next }
+            members.count -= 1
             return members.head == nil ? members.registration : nil
         }
     }
@@ -97,18 +102,7 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     /// checked again by its core, since the handlers before it may have stopped it.
     func deliver(_ notification: Notification) {
         var rest: [(core: InfoCore, generation: UInt64)] = []
-        let first = withLock { members -> (core: InfoCore, generation: UInt64, plain: Bool)? in
-            guard let head = members.head else { return nil }
-            let headLinks = head.links
-            var next = headLinks.pointee.next
-            while let core = next {
-                let links = core.links
-                rest.append((core, links.pointee.generation))
-                next = links.pointee.next
-            }
-            return (head, headLinks.pointee.generation, !headLinks.pointee.isTapped)
-        }
-        guard let (first, generation, untapped) = first else { return }
+        guard let (first, generation, untapped) = snapshot(rest: &rest) else { return }
         if untapped, let handler = first.plainHandler {
             handler(notification)
         } else {
@@ -116,6 +110,47 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
         }
         for (core, generation) in rest {
             core.deliver(notification, generation: generation)
+        }
+    }
+
+    /// Calls the main-actor message infos that listen when the message is posted, in order, as ``deliver(_:)``
+    /// does; each one but a plain first one has its core check its registration, observer and subject first. `message` is valid until this
+    /// returns, and of the list's message type.
+    @MainActor
+    func deliverMessage<Message>(_ message: UnsafePointer<Message>) {
+        let message = PostedMessage(UnsafeRawPointer(message), of: Message.self)
+        var rest: [(core: InfoCore, generation: UInt64)] = []
+        guard let (first, generation, untapped) = snapshot(rest: &rest) else { return }
+        // The first listener's short path, as in `deliver(_:)`: no observer or subject to check, no tap.
+        if untapped, first.fact({ !$0.pointee.needsObserver && !$0.pointee.filtersOnSender }),
+            let call = first.fact({ $0.pointee.invocation.sharedMessageCall })
+        {
+            call(nil, message)
+        } else {
+            first.deliverMessage(message, generation: generation)
+        }
+        for (core, generation) in rest {
+            core.deliverMessage(message, generation: generation)
+        }
+    }
+
+    /// Under the lock: the first listener, its generation and whether no tap watches it, or `nil` when none listens;
+    /// the others, with their generations, in `rest`.
+    @inline(__always)
+    private func snapshot(
+        rest: inout [(core: InfoCore, generation: UInt64)]
+    ) -> (core: InfoCore, generation: UInt64, untapped: Bool)? {
+        withLock { members in
+            guard let head = members.head else { return nil }
+            let headLinks = head.links
+            var next = headLinks.pointee.next
+            if next != nil { rest.reserveCapacity(members.count - 1) }
+            while let core = next {
+                let links = core.links
+                rest.append((core, links.pointee.generation))
+                next = links.pointee.next
+            }
+            return (head, headLinks.pointee.generation, !headLinks.pointee.isTapped)
         }
     }
 }

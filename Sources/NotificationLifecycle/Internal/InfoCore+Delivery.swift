@@ -186,9 +186,28 @@ extension InfoCore {
         handler(observer, notification)
     }
 
+    /// Called by the hub, on the main actor during the post, for a main-actor message from a snapshot taken while
+    /// the registration of `generation` was linked: the checks of ``admitMessage(generation:)``, then the tap and
+    /// the handler.
+    @MainActor
+    func deliverMessage(_ message: PostedMessage, generation: UInt64) {
+        guard let (observer, tap) = admitMessage(generation: generation), showTap(tap),
+            let call = fact({ $0.pointee.invocation.sharedMessageCall })
+        else { return }
+        call(observer, message)
+    }
+
+    /// Shows a typed-message handler call to the tap, as ``showTap(_:_:)`` does a notification's.
+    private func showTap(_ tap: TapCall?) -> Bool {
+        guard let tap else { return true }
+        guard let info = tap.info else { return false }
+        tap.tap(DeliveryEvent(messageOf: info))
+        return true
+    }
+
     /// Decides, under the lock, whether a typed message may reach the handler of the registration of `generation`;
     /// see ``NotificationInfo/admitMessage(generation:)``.
-    func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: DeliveryTap?)? {
+    func admitMessage(generation: UInt64) -> (observer: AnyObject?, tap: TapCall?)? {
         // The sender and observer loaded under the lock are released after it.
         var parties = Parties()
         let decision = withLock { state -> Decision in
@@ -203,7 +222,7 @@ extension InfoCore {
             if shouldReport { reportReleased(observerGone: observerGone, sender: parties.sender) }
             return nil
         case .call(let observer, let tap):
-            return (observer, tap?.tap)
+            return (observer, tap)
         }
     }
 }

@@ -17,11 +17,11 @@ import Foundation
 /// most, so the info stays a small handle and the core is the listener.
 ///
 /// ## Lifetime, and telling a late call from a current registration
-/// A listening notification info's core is linked, itself, into a ``HubList`` of its center's ``NotificationHub``
-/// (see ``Links``); a typed message's registration is a Foundation observer. Either way the registration carries a
-/// generation, counted up at each start, and a call passes on only when it carries the generation of the current
-/// registration: a post that took its snapshot before the info stopped (or stopped and started again) is late, and
-/// its call is dropped under the lock.
+/// A listening notification or main-actor message info's core is linked, itself, into a ``HubList`` of its center's
+/// ``NotificationHub`` (see ``Links``); an asynchronous message's registration is a Foundation observer of its own.
+/// Either way the registration carries a generation, counted up at each start, and a call passes on only when it
+/// carries the generation of the current registration: a post that took its snapshot before the info stopped (or
+/// stopped and started again) is late, and its call is dropped under the lock.
 ///
 /// The core holds itself (``State/selfReference``) from when it is made until the info's `deinit`, and the info
 /// refers to it without a count; a list, a post's snapshot or a pending main-actor call holds the core too, never
@@ -87,8 +87,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         var links = Links()
     }
 
-    /// The core's place in the ``HubList`` it listens in: a listening notification info is linked into its name's
-    /// list itself, so that starting and stopping allocate nothing. Only touched under that list's lock.
+    /// The core's place in the ``HubList`` it listens in: a listening notification or main-actor message info is
+    /// linked into its list itself, so that starting and stopping allocate nothing. Only under that list's lock.
     struct Links {
         /// Strong: the list holds the cores it calls (never the info, whose release must stop it).
         var next: InfoCore?
@@ -104,11 +104,11 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     /// The fields a delivery reads come first, next to the facts it reads; the small ones last, packed together.
     struct State {
-        /// Whether the info listens: its core is linked in ``list``, or ``message`` is its typed-message observer.
+        /// Whether the info listens: its core is linked in ``list``, or ``message`` is its async message observer.
         var isListening = false
         /// The generation of the current registration, counted up at each start (see "Lifetime").
         var generation: UInt64 = 0
-        /// The typed-message observer while a message info listens.
+        /// The Foundation observer of its own while an asynchronous-message info listens.
         var message: MessageObservation?
         /// Sees every handler call (the testing module's recorder), with the info it shows; `nil` when no tap
         /// watches, which is almost always: one reference here, not the tap and a weak info in every core.
@@ -117,7 +117,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         weak var sender: AnyObject?
         /// The core itself from when it is made until the info's `deinit` (see the type's discussion).
         var selfReference: InfoCore?
-        /// The center's hub, looked up at the first start of a notification info, and the list it last listened in
+        /// The center's hub, looked up at the first start of an info that uses it, and the list it last listened in
         /// (while listening, the list it is linked in).
         var hub: NotificationHub?
         var list: HubList?
@@ -310,8 +310,8 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
             if facts.pointee.filtersOnSender, sender == nil { return Self.firstReport(.senderReleased, &state) }
             state.generation &+= 1
             let generation = state.generation
-            if case .message(let subscription) = facts.pointee.invocation {
-                state.message = MessageObservation(subscription.register(info, sender, generation))
+            if facts.pointee.label.kind == .asyncMessage, let register = facts.pointee.invocation.ownMessageRegister {
+                state.message = MessageObservation(register(info, sender, generation))
             } else {
                 if state.hub == nil { state.hub = hub ?? NotificationHub.hub(for: facts.pointee.center) }
                 state.list = state.hub.unsafelyUnwrapped.add(
@@ -368,7 +368,7 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
 
     /// A registration taken from the state, with what is left to do once the core's lock is released.
     struct Withdrawal {
-        /// The typed-message observer to remove from the center.
+        /// The asynchronous-message observer to remove from the center.
         let message: MessageObservation?
 
         func finish(invocation: Invocation, center: NotificationCenter) {
@@ -376,9 +376,9 @@ final class InfoCore: ManagedBuffer<PlatformLock.Primitive, InfoCore.Storage> {
         }
     }
 
-    /// Takes the registration, `nil` if there is none. A notification info's core is unlinked from its list at
-    /// once, under the core's lock, so that a start on another thread never finds it still linked; a typed
-    /// message's observer is removed by the caller after the lock (Foundation releases its block there).
+    /// Takes the registration, `nil` if there is none. A core in a list is unlinked at once, under the core's
+    /// lock, so that a start on another thread never finds it still linked; an asynchronous message's observer is
+    /// removed by the caller after the lock (Foundation releases its block there).
     func withdraw(_ state: inout State) -> Withdrawal? {
         guard state.isListening else { return nil }
         state.isListening = false

@@ -22,6 +22,22 @@ enum Invocation: Sendable {
         }
     }
 
+    /// The handler call of a main-actor message info, which shares its registration; `nil` for another info.
+    var sharedMessageCall: (@MainActor @Sendable (AnyObject?, PostedMessage) -> Void)? {
+        guard case .message(let subscription) = self, case .shared(_, let call) = subscription.registration else {
+            return nil
+        }
+        return call
+    }
+
+    /// How an asynchronous message info registers on its own; `nil` for another info.
+    var ownMessageRegister: (@Sendable (NotificationInfo, AnyObject?, UInt64) -> any Sendable)? {
+        guard case .message(let subscription) = self, case .own(let register) = subscription.registration else {
+            return nil
+        }
+        return register
+    }
+
     /// The typed-message subscription, or `nil` for a notification.
     var messageSubscription: MessageSubscription? {
         if case .message(let subscription) = self { return subscription }

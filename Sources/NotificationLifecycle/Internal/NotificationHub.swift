@@ -2,17 +2,21 @@ import Foundation
 
 /// The package's registrations on one center: one Foundation registration per name, shared by every notification
 /// info on that center that listens to the name on the posting thread, whatever its sender filter (checked per
-/// listener, by the info); and one per (name, queue, sender) for infos with a queue.
+/// listener, by the info); one per (name, queue, sender) for infos with a queue; and one per (main-actor message
+/// type, subject or any) for main-actor message infos. Asynchronous message infos register on their own (see
+/// ``MessageSubscription/Registration/own(register:)``).
 ///
-/// Starting and stopping an info links and unlinks its core in the name's ``HubList``; Foundation is called only
+/// Starting and stopping an info links and unlinks its core in its key's ``HubList``; Foundation is called only
 /// when a key is first used and when its registration is dropped. A post reaches the hub's one block,
 /// which calls the listeners in the order in which they started listening.
 ///
 /// ## Order
-/// A post calls an info after every info that started listening before it (to the same name; with a queue, on the same queue and with the same sender filter),
-/// on every platform. Observers added to the center directly are Foundation's: the hub's one registration for the
-/// name sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the name
-/// run together at that place.
+/// A post calls an info after every info that started listening before it to the same key (the same name; with a
+/// queue, on the same queue and with the same sender filter; the same main-actor message type and subject), on
+/// every platform. Observers added to the center directly are Foundation's: the hub's one registration for the key
+/// sits among them in Foundation's order (hash order on Linux), and all the package's listeners of the key run
+/// together at that place. A message posted with a subject reaches that subject's registration and the any-subject
+/// one, in Foundation's order.
 ///
 /// ## Drop policy
 /// A registration whose list becomes empty is removed at once when it has a queue (Foundation would make every post
@@ -21,12 +25,14 @@ import Foundation
 /// had in use at once, and at least ``idleLimit``; beyond that, the one idle the longest is dropped first. A center
 /// therefore holds at most twice the peak of its registrations in use, or that peak plus ``idleLimit``: a program
 /// that listens to 100,000 distinct names one after the other ends with at most ``idleLimit``, and one that listens
-/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call.
+/// to 10,000 names at once and stops keeps them, so that its next start costs no Foundation call. A message type's
+/// registrations, for any subject or for one, stay idle the same way; one for a subject knows it by identity only,
+/// as Foundation does, and a dead subject's is dropped in turn like any other idle one.
 ///
 /// ## Ownership
 /// The center holds each registration's block, the block its list, the list this hub. The hub holds its
-/// ``HubRegistration``s, which do not hold their lists, and not the center, so it neither keeps the center alive nor
-/// outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
+/// ``HubRegistration``s, which do not hold their lists, and not the center (a message registration's
+/// `ObservationToken` refers to it weakly), so it neither keeps the center alive nor outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
 /// the hub holds the center too, so no one looks a list up in a hub whose center is gone.
 ///
 /// ## Locks
@@ -40,24 +46,50 @@ final class NotificationHub: Sendable {
     ///
     /// With a queue, Foundation makes the poster wait for an operation on that queue for every post its
     /// registration matches, so such a registration also filters on the sender, as the info's own would: a post of
-    /// another sender then waits for no queue.
+    /// another sender then waits for no queue. A message registration always filters on its infos' subject:
+    /// Foundation does not tell a message observer the subject, so it cannot be checked per listener.
     struct Key: Hashable, Sendable {
         let name: Notification.Name?
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?
-        /// The three mixed, from the name's hash the info made once: an info's first start looks its key up, and
+        /// The main-actor message type, or `nil` for a notification name.
+        let message: ObjectIdentifier?
+        /// The four mixed, from the name's hash the info made once: an info's first start looks its key up, and
         /// hashing the name there with the standard hasher cost twice as much as the rest of the lookup.
         private let mixed: Int
 
-        init(name: Notification.Name?, nameHash: Int, queue: ObjectIdentifier?, sender: ObjectIdentifier?) {
+        init(
+            name: Notification.Name?,
+            nameHash: Int,
+            queue: ObjectIdentifier?,
+            sender: ObjectIdentifier?,
+            message: ObjectIdentifier?
+        ) {
             self.name = name
             self.queue = queue
             self.sender = sender
+            self.message = message
             var hasher = KeyHasher()
             hasher.combine(nameHash)
             hasher.combine(queue)
             hasher.combine(sender)
+            hasher.combine(message)
             self.mixed = hasher.finalize()
+        }
+
+        /// The key of the registration the info of `facts` listens through, for its live `sender`.
+        init(_ facts: UnsafeMutablePointer<InfoCore.Facts>, sender: AnyObject?) {
+            let queue = facts.pointee.queue
+            let message =
+                facts.pointee.label.kind == .notification
+                ? nil : facts.pointee.invocation.messageSubscription?.messageType
+            self.init(
+                name: facts.pointee.label.name,
+                nameHash: facts.pointee.nameHash,
+                queue: queue.map(ObjectIdentifier.init),
+                sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
+                message: message
+            )
         }
 
         func hash(into hasher: inout Hasher) {
@@ -66,6 +98,7 @@ final class NotificationHub: Sendable {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.mixed == rhs.mixed && lhs.name == rhs.name && lhs.queue == rhs.queue && lhs.sender == rhs.sender
+                && lhs.message == rhs.message
         }
 
         /// Whether an empty list may keep its registration (see "Drop policy").
@@ -124,25 +157,14 @@ final class NotificationHub: Sendable {
     ) -> HubList {
         state.withLock { state in
             if let cached, Self.append(core, generation, tapped, to: cached, &state) { return cached }
-            let name = facts.pointee.label.name
-            let queue = facts.pointee.queue
-            let center = facts.pointee.center
-            let filter = queue == nil ? nil : sender
-            let key = Key(
-                name: name,
-                nameHash: facts.pointee.nameHash,
-                queue: queue.map(ObjectIdentifier.init),
-                sender: filter.map(ObjectIdentifier.init)
-            )
+            let key = Key(facts, sender: sender)
             if let list = state.registrations[key]?.list, Self.append(core, generation, tapped, to: list, &state) {
                 return list
             }
             let registration = HubRegistration(key: key)
             let list = HubList.make(registration: registration, hub: self)
-            nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
-            registration.token = center.addObserver(forName: name, object: filter, queue: queue) {
-                unsafeList.deliver($0)
-            }
+            registration.token = Self.register(list, facts, sender: key.sender == nil ? nil : sender)
+            registration.isRegistered = true
             registration.list = list
             state.registrations[key] = registration
             state.noteInUse()
@@ -151,6 +173,26 @@ final class NotificationHub: Sendable {
             }
             return list
         }
+    }
+
+    /// Makes the Foundation registration whose block calls `list`, from `filter` only when it is not `nil`.
+    private static func register(
+        _ list: HubList,
+        _ facts: UnsafeMutablePointer<InfoCore.Facts>,
+        sender filter: AnyObject?
+    ) -> HubRegistration.Token {
+        let center = facts.pointee.center
+        if facts.pointee.label.kind != .notification, let subscription = facts.pointee.invocation.messageSubscription,
+            case .shared(let register, _) = subscription.registration
+        {
+            return .message(register(center, filter, list), remove: subscription.unregister)
+        }
+        nonisolated(unsafe) let unsafeList = list  // Read only under its own lock; see HubList.
+        return .notification(
+            center.addObserver(forName: facts.pointee.label.name, object: filter, queue: facts.pointee.queue) {
+                unsafeList.deliver($0)
+            }
+        )
     }
 
     /// Appends to a list unless its registration was dropped; an idle one is in use again.
@@ -174,7 +216,7 @@ final class NotificationHub: Sendable {
     /// reference to it.
     func remove(_ core: InfoCore, from list: HubList, center: NotificationCenter) {
         state.withLock { state in
-            guard let registration = list.unlink(core), registration.token != nil else { return }
+            guard let registration = list.unlink(core), registration.isRegistered else { return }
             if registration.key.staysIdle {
                 state.enterIdle(registration)
                 Self.trimIdle(&state, center: center)
@@ -197,8 +239,9 @@ final class NotificationHub: Sendable {
         guard let token = registration.token else { return }
         state.leaveIdle(registration)
         registration.token = nil
+        registration.isRegistered = false
         state.registrations.removeValue(forKey: registration.key)
-        center.removeObserver(token)
+        token.remove(from: center)
     }
 
     /// How many Foundation registrations the hub holds, and how many of them have no listener. For tests.
@@ -213,7 +256,10 @@ final class HubRegistration: @unchecked Sendable {
     // Safe: only touched under the owning hub's lock (see NotificationHub's "Locks").
     let key: NotificationHub.Key
     /// `nil` before it is made and once it is dropped.
-    var token: (any NSObjectProtocol)?
+    var token: Token?
+    /// Whether ``token`` is set, read on every start and stop: testing `token` itself copies it (and retains
+    /// Foundation's token, whose weak references make that the runtime's slow path).
+    var isRegistered = false
     /// Holds nothing (the list holds this): the registration's block holds the list for as long as the
     /// registration is in its hub's table, and only a registration found in the table is asked for its list.
     unowned(unsafe) var list: HubList?
@@ -223,6 +269,22 @@ final class HubRegistration: @unchecked Sendable {
 
     init(key: NotificationHub.Key) {
         self.key = key
+    }
+
+    /// Foundation's token for the registration.
+    enum Token {
+        /// A notification name's, from `addObserver(forName:object:queue:using:)`.
+        case notification(any NSObjectProtocol)
+        /// A main-actor message's `ObservationToken`, kept as `any Sendable` (see ``MessageSubscription``), with
+        /// the call that removes it.
+        case message(any Sendable, remove: @Sendable (NotificationCenter, any Sendable) -> Void)
+
+        func remove(from center: NotificationCenter) {
+            switch self {
+            case .notification(let token): center.removeObserver(token)
+            case .message(let token, let remove): remove(center, token)
+            }
+        }
     }
 }
 
