@@ -93,35 +93,25 @@ private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], vis
         ),
     ]
     for (side, make) in sides {
-        let center = NotificationCenter()
-        Benchmark("5 create+appear+disappear+release 10+10 [\(side)]", configuration: .macro) { benchmark in
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(make(center))
-            }
-            benchmark.stopMeasurement()
-        }
-
-        // Pair 7: pair 5 on a center where every name the controller uses also has an observer of its own.
+        let sharedCenter = NotificationCenter()
+        // Pair 7's center: every name the controller uses also has an observer of its own.
         let busyCenter = NotificationCenter()
         let others = observe(lifetime + visible, on: busyCenter)
-        Benchmark("7 create+appear+disappear+release 10+10 busy center [\(side)]", configuration: .macro) {
-            benchmark in
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(make(busyCenter))
+        let variants: [(name: String, center: () -> NotificationCenter)] = [
+            ("5 create+appear+disappear+release 10+10", { sharedCenter }),
+            ("7 create+appear+disappear+release 10+10 busy center", { busyCenter }),
+            ("5n create+appear+disappear+release 10+10 new center", { NotificationCenter() }),
+        ]
+        for (name, makeCenter) in variants {
+            Benchmark("\(name) [\(side)]", configuration: .macro) { benchmark in
+                let center = makeCenter()
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(make(center))
+                }
+                benchmark.stopMeasurement()
+                blackHole(others)
             }
-            benchmark.stopMeasurement()
-            blackHole(others)
-        }
-
-        Benchmark("5n create+appear+disappear+release 10+10 new center [\(side)]", configuration: .macro) { benchmark in
-            let newCenter = NotificationCenter()
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(make(newCenter))
-            }
-            benchmark.stopMeasurement()
         }
     }
 }
