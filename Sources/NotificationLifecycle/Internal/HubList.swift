@@ -114,8 +114,8 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     }
 
     /// Calls the main-actor message infos that listen when the message is posted, in order, as ``deliver(_:)``
-    /// does; each one but a plain first one has its core check its registration, observer and subject first. `message` is valid until this
-    /// returns, and of the list's message type.
+    /// does; each one but a plain first one has its core check its registration, observer and subject first.
+    /// `message` is valid until this returns, and of the list's message type.
     @MainActor
     func deliverMessage<Message>(_ message: UnsafePointer<Message>) {
         let message = PostedMessage(UnsafeRawPointer(message), of: Message.self)

@@ -210,11 +210,11 @@ extension MessageSubscription {
 /// without its type: the list is not generic, and each handler is.
 ///
 /// The block hands its argument's address, valid while the list calls its infos (all synchronously, inside the
-/// block's call to the list), and the message type's identity; each handler checks that identity before reading the message as its
-/// own type. The hub's key contains the message type, so the check cannot fail. Boxing the message in `Any` and
-/// casting it back with `as!` would be as safe, but measured 300 to 1,700 instructions per handler call (the
-/// runtime cast, and with `as?` a lookup of `Optional<Message>`'s metadata): more than a whole post of a
-/// notification to one info.
+/// block's call to the list), and the message type's identity; each handler checks that identity before reading
+/// the message as its own type. The hub's key contains the message type, so the check cannot fail. Boxing the
+/// message in `Any` and casting it back with `as!` would be as safe, but measured 300 to 1,700 instructions per
+/// handler call (the runtime cast, and with `as?` a lookup of `Optional<Message>`'s metadata): more than a whole
+/// post of a notification to one info.
 struct PostedMessage {
     private let address: UnsafeRawPointer
     private let type: ObjectIdentifier

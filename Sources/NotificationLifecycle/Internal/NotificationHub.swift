@@ -32,8 +32,9 @@ import Foundation
 /// ## Ownership
 /// The center holds each registration's block, the block its list, the list this hub. The hub holds its
 /// ``HubRegistration``s, which do not hold their lists, and not the center (a message registration's
-/// `ObservationToken` refers to it weakly), so it neither keeps the center alive nor outlives it: when the center goes, its blocks go, then the lists, then the hub. An info or an engine that holds
-/// the hub holds the center too, so no one looks a list up in a hub whose center is gone.
+/// `ObservationToken` refers to it weakly), so it neither keeps the center alive nor outlives it: when the center
+/// goes, its blocks go, then the lists, then the hub. An info or an engine that holds the hub holds the center too,
+/// so no one looks a list up in a hub whose center is gone.
 ///
 /// ## Locks
 /// The hub's lock guards the table of lists and is held while calling Foundation's `addObserver` and

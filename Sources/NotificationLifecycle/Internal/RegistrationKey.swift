@@ -36,18 +36,8 @@ struct RegistrationKey: Hashable, Sendable {
         self.messageType = messageType
     }
 
-    /// The hash an engine counts a key by: equal keys have equal hashes.
-    ///
-    /// It leaves out a closure's file, which equality still compares: the file name is by far the longest part,
-    /// while the line and column alone rarely match. See ``KeyHasher`` for why it is not `Hasher`.
-    ///
-    /// - Parameters:
-    ///   - selector: The selector of a selector handler, `nil` for a closure.
-    ///   - line: A closure's line (ignored for a selector).
-    ///   - column: A closure's column (ignored for a selector).
-    ///   - observer: The observer the handler names, if any.
-    /// The hash of a notification name alone, which ``hash(nameHash:sender:lifespan:selector:line:column:observer:messageType:)``
-    /// combines and a center's ``NotificationHub`` looks its registrations up by: made once per info.
+    /// The hash of a notification name alone, which the key's hash combines and a center's ``NotificationHub``
+    /// looks its registrations up by: made once per info.
     static func nameHash(_ name: Notification.Name?) -> Int {
         var hasher = KeyHasher()
         if let name {
@@ -58,6 +48,17 @@ struct RegistrationKey: Hashable, Sendable {
         return hasher.finalize()
     }
 
+    /// The hash an engine counts a key by: equal keys have equal hashes.
+    ///
+    /// It leaves out a closure's file, which equality still compares: the file name is by far the longest part,
+    /// while the line and column alone rarely match. See ``KeyHasher`` for why it is not `Hasher`.
+    ///
+    /// - Parameters:
+    ///   - nameHash: The name's ``nameHash(_:)``.
+    ///   - selector: The selector of a selector handler, `nil` for a closure.
+    ///   - line: A closure's line (ignored for a selector).
+    ///   - column: A closure's column (ignored for a selector).
+    ///   - observer: The observer the handler names, if any.
     static func hash(
         nameHash: Int,
         sender: ObjectIdentifier?,
