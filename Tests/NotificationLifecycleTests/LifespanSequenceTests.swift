@@ -231,7 +231,10 @@ struct LifespanSequenceTests {
         controller = nil
         #expect(await consumer.value == "finished")
         #expect(received.events == [1])
-        #expect(RegistrationLedger.infos(on: center).isEmpty)
+        // The registration is gone at once; Foundation's task that delivered the message may hold the info a moment
+        // longer (and the ledger lists an info someone still holds), so the info goes with that task.
+        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+        #expect(await eventually { RegistrationLedger.infos(on: center).isEmpty })
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
