@@ -98,8 +98,9 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
     /// released after the calls: a listener stopped meanwhile is told apart by its generation.
     ///
     /// The first listener is called with no other check when it is a plain closure (no observer, no sender, no
-    /// tap): it was current under this lock, and nothing runs between that check and its call. Every later one is
-    /// checked again by its core, since the handlers before it may have stopped it.
+    /// tap): it was linked under this lock, and no handler runs between that and its call (a stop on another thread
+    /// may be under way, which the stop promise allows). Every later one is checked again by its core, since the
+    /// handlers before it may have stopped it.
     func deliver(_ notification: Notification) {
         var rest: [(core: InfoCore, generation: UInt64)] = []
         guard let (first, generation, untapped) = snapshot(rest: &rest) else { return }
@@ -143,12 +144,17 @@ final class HubList: ManagedBuffer<PlatformLock.Primitive, HubList.Members> {
         withLock { members in
             guard let head = members.head else { return nil }
             let headLinks = head.links
-            var next = headLinks.pointee.next
-            if next != nil { rest.reserveCapacity(members.count - 1) }
-            while let core = next {
-                let links = core.links
-                rest.append((core, links.pointee.generation))
-                next = links.pointee.next
+            // The list holds every linked core while its lock is held: walking them needs no counts, only the
+            // snapshot's.
+            if members.count > 1 {
+                rest.reserveCapacity(members.count - 1)
+                unowned(unsafe) var next = headLinks.pointee.next
+                while next != nil {
+                    unowned(unsafe) let core = next.unsafelyUnwrapped
+                    let links = core.links
+                    rest.append((core, links.pointee.generation))
+                    next = links.pointee.next
+                }
             }
             return (head, headLinks.pointee.generation, !headLinks.pointee.isTapped)
         }
