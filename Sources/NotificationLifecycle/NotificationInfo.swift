@@ -3,8 +3,8 @@ public import Foundation
 /// Everything one notification registration needs, in one value that starts and stops listening on its own.
 ///
 /// An info holds the observer (weakly), the handler (a selector name or a closure), the notification name, the
-/// optional sender (weakly) and a ``Lifespan``. Start and stop it as often as you like; it holds at most one
-/// registration on its center at a time and removes it by token, never with `removeObserver(self)`.
+/// optional sender (weakly) and a ``Lifespan``. Start and stop it as often as you like; it listens at most once at a
+/// time, and stopping it touches no other registration (never `removeObserver(self)`).
 ///
 /// It works on its own, for example around a save:
 ///

@@ -213,8 +213,8 @@ final class NotificationHub: Sendable {
     }
 
     /// Unlinks `core` from `list`; an emptied list's registration is dropped or kept idle (see "Drop policy").
-    /// Called under the core's lock; the caller holds `core`, so nothing is released under a lock but the list's
-    /// reference to it.
+    /// Called under the core's lock; the caller holds `core`, so the list's reference to it is not the last. A
+    /// registration dropped here releases its Foundation block and its list, which run no user code.
     func remove(_ core: InfoCore, from list: HubList, center: NotificationCenter) {
         state.withLock { state in
             guard let registration = list.unlink(core), registration.isRegistered else { return }
