@@ -13,8 +13,7 @@ struct SelectorTests {
         info.startListening()
         center.post(name: .ping, object: nil)
         #expect(observer.recorder.events == ["base.didPing \(Notification.Name.ping.rawValue)"])
-        #expect(info.handler == .selector("didPing:"))
-        #expect(info.handler.description == "didPing:")
+        #expect(info.selector == "didPing:")
         info.stopListening()
     }
 
@@ -95,7 +94,7 @@ struct SelectorTests {
 
         // The entry left for "go" calls the later method.
         let observer = Observer()
-        guard case .bound(let invoke) = table.entries["go"]?.invocation else {
+        guard case .observer(let invoke) = table.entries["go"]?.handler else {
             Issue.record("Expected \"go\" to be bound to a method")
             return
         }

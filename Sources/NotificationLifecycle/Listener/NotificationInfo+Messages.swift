@@ -1,10 +1,10 @@
 public import Foundation
 
 extension NotificationInfo {
-    /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.
+    /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
     convenience init(
         messageTypeName: String,
-        subscription: MessageSubscription,
+        handler: MessageHandler,
         observer: AnyObject?,
         subject: AnyObject?,
         lifespan: Lifespan,
@@ -12,14 +12,13 @@ extension NotificationInfo {
         fileID: String,
         line: Int,
         column: Int,
-        madeBy engine: ObjectIdentifier? = nil
+        owner engine: NotificationEngine? = nil
     ) {
         self.init(
+            handler: .message(handler),
             observer: observer,
-            invocation: .message(subscription),
-            handler: .closure,
+            selector: nil,
             column: column,
-            keyObserver: observer.map(ObjectIdentifier.init),
             name: Notification.Name(messageTypeName),
             object: subject,
             lifespan: lifespan,
@@ -27,7 +26,7 @@ extension NotificationInfo {
             queue: nil,
             fileID: fileID,
             line: line,
-            madeBy: engine
+            owner: engine
         )
     }
 }
@@ -79,11 +78,11 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
+            handler: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
                 handler(message)
             },
             observer: nil,
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
             center: center,
             fileID: fileID,
@@ -133,14 +132,14 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .async(
+            handler: .async(
                 Message.self,
                 from: subject,
                 needsObserver: false,
-                handler: .anywhere { _, message in await handler(message) }
+                call: .anywhere { _, message in await handler(message) }
             ),
             observer: nil,
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
             center: center,
             fileID: fileID,

@@ -76,7 +76,7 @@ extension MainActorNotificationEngineOwner {
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
         addOwnedInfo(
-            invocation: .ownerTypedOnMainActor(handler),
+            handler: .ownedOnMainActor(handler),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -165,16 +165,16 @@ extension MainActorNotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .async(
+            handler: .async(
                 Message.self,
                 from: subject,
                 needsObserver: true,
-                handler: .onMainActor { observer, message in
+                call: .onMainActor { observer, message in
                     guard let observer else { return }
                     await handler(unsafeDowncast(observer, to: Self.self), message)
                 }
             ),
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
             line: line,

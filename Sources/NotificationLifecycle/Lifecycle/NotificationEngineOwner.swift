@@ -65,7 +65,7 @@ extension NotificationEngineOwner {
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
         addOwnedInfo(
-            invocation: .ownerTyped(handler),
+            handler: .owned(handler),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -136,7 +136,7 @@ extension NotificationEngineOwner {
 
     /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it.
     func addOwnedInfo(
-        invocation: Invocation,
+        handler: Handler,
         name: Notification.Name,
         object: AnyObject?,
         lifespan: Lifespan,
@@ -147,11 +147,10 @@ extension NotificationEngineOwner {
     ) -> NotificationInfo {
         let engine = notificationEngine
         let info = NotificationInfo(
+            handler: handler,
             observer: self,
-            invocation: invocation,
-            handler: .closure,
+            selector: nil,
             column: column,
-            keyObserver: ObjectIdentifier(self),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -159,7 +158,7 @@ extension NotificationEngineOwner {
             queue: queue,
             fileID: fileID,
             line: line,
-            madeBy: engine.identity
+            owner: engine
         )
         return engine.addMade(info, fileID: fileID, line: line)
     }
@@ -201,7 +200,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
             queue: nil,
             fileID: fileID,
             line: line,
-            madeBy: engine.identity
+            owner: engine
         )
         return engine.addMade(info, fileID: fileID, line: line)
     }
