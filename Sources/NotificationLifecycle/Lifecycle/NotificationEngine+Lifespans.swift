@@ -43,7 +43,9 @@ extension NotificationEngine {
 
     /// What a transition decided under the lock, carried out after it.
     struct Transition {
+        /// The starts that left work to do after the lock or something to report.
         var started: [(NotificationInfo, NotificationInfo.StartOutcome, CenterRegistry.Work?)] = []
+        /// The Foundation registrations to remove.
         var withdrawals: [Withdrawal] = []
         var endedSequences: [BoundSequence] = []
         /// Objects loaded under the lock, released after it.
@@ -63,7 +65,9 @@ extension NotificationEngine {
             guard state.active.insert(lifespan).inserted || evenIfActive else { return }
             for info in state.infos where info.lifespan == lifespan {
                 let (outcome, work) = start(info, keeping: &transition.kept)
-                transition.started.append((info, outcome, work))
+                if work != nil || (outcome != .started && outcome != .alreadyListening) {
+                    transition.started.append((info, outcome, work))
+                }
             }
         }
     }
@@ -80,7 +84,9 @@ extension NotificationEngine {
         transition(fileID: fileID, line: line, name: name(), starts: false) { transition in
             guard state.active.remove(lifespan) != nil || evenIfInactive else { return }
             for info in state.infos where info.lifespan == lifespan {
-                if let withdrawal = info.listener.stopLocked() { transition.withdrawals.append(withdrawal) }
+                if let withdrawal = info.listener.stopLocked(), withdrawal.token != nil {
+                    transition.withdrawals.append(withdrawal)
+                }
             }
             transition.withdrawals += endSequences(of: lifespan, into: &transition.endedSequences)
         }
@@ -93,14 +99,14 @@ extension NotificationEngine {
     /// lifespan-bound sequence finishes.
     public func stopAll() {
         var transition = Transition()
-        var infos = registry.lock.withLock { () -> [NotificationInfo?] in
+        var infos = registry.lock.withLock { () -> [NotificationInfo] in
             state.phase = .finished
             state.active = []
             for info in state.infos {
                 if state.tap != nil, let tapping = info.listener.setTappingLocked(nil) {
                     transition.kept.append(tapping)
                 }
-                if let withdrawal = info.listener.stopLocked(givingUpFrom: identity) {
+                if let withdrawal = info.listener.stopLocked(givingUpFrom: identity), withdrawal.token != nil {
                     transition.withdrawals.append(withdrawal)
                 }
             }
@@ -114,7 +120,7 @@ extension NotificationEngine {
         finish(transition)
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine, now
         // lists it itself. One held only here is released below, after every lock.
-        let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.compactMap { infos[$0] }
+        let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.map { infos[$0] }
         if !outliving.isEmpty {
             let kept = registry.lock.withLock { outliving.flatMap { registry.enterLedger($0) } }
             withExtendedLifetime(kept) {}

@@ -38,7 +38,8 @@ public final class NotificationEngine: @unchecked Sendable {
     public let center: NotificationCenter
     /// The center's registry, whose lock guards ``state``.
     let registry: CenterRegistry
-    var state: State
+    /// Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    @exclusivity(unchecked) var state: State
 
     struct State {
         /// The infos, in the order they were added.

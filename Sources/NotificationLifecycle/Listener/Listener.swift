@@ -26,7 +26,8 @@ final class Listener: @unchecked Sendable {
     let key: RegistrationKey
     weak let observer: AnyObject?
     weak let sender: AnyObject?
-    var state = State()
+    // Exclusive by the lock: the runtime check would cost more than the rest of a start.
+    @exclusivity(unchecked) var state = State()
 
     struct State {
         enum Phase {
@@ -385,9 +386,9 @@ final class Listener: @unchecked Sendable {
 /// lock.
 final class OwnRegistration: @unchecked Sendable {
     // Safe: both fields are only touched under the registry's lock of the listener that made it.
-    var token: (any Sendable)?
+    @exclusivity(unchecked) var token: (any Sendable)?
     /// Whether the listener stopped, so that a token made after that is removed at once.
-    var isWithdrawn = false
+    @exclusivity(unchecked) var isWithdrawn = false
 }
 
 /// The testing module's tap on one info, with the info its events show.

@@ -20,7 +20,8 @@ package import Foundation
 /// nor outlives it, and it lives as long as an idle registration can be found again.
 final class CenterRegistry: @unchecked Sendable {
     // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
-    // only touched under `lock`.
+    // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
+    // `@exclusivity(unchecked)`: the runtime's check of each access cost more than the rest of a start or a stop.
     let lock = Lock()
 
     private struct WeakRegistration {
@@ -35,15 +36,15 @@ final class CenterRegistry: @unchecked Sendable {
         weak var engine: NotificationEngine?
     }
 
-    private var registrations: [SharedRegistration.Key: WeakRegistration] = [:]
-    private var inUse = 0
-    private var idle = 0
-    private var peakInUse = 0
-    private var lastGeneration: UInt64 = 0
+    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: WeakRegistration] = [:]
+    @exclusivity(unchecked) private var inUse = 0
+    @exclusivity(unchecked) private var idle = 0
+    @exclusivity(unchecked) private var peakInUse = 0
+    @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
     /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-    private var ledgerInfos: [WeakInfo] = []
-    private var ledgerEngines: [WeakEngine] = []
-    private var sweepAt = 64
+    @exclusivity(unchecked) private var ledgerInfos: [WeakInfo] = []
+    @exclusivity(unchecked) private var ledgerEngines: [WeakEngine] = []
+    @exclusivity(unchecked) private var sweepAt = 64
 
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
@@ -145,17 +146,16 @@ final class CenterRegistry: @unchecked Sendable {
     }
 
     /// Unlinks the entry of `generation`; an emptied registration stays idle or is dropped (see "Idle
-    /// registrations"). What is left to do, and what must be released, comes back in the withdrawal.
+    /// registrations").
     func unlink(_ registration: SharedRegistration, generation: UInt64) -> Withdrawal {
         var withdrawal = Withdrawal()
         guard let index = registration.index(of: generation) else { return withdrawal }
-        withdrawal.released = registration.entries[index].listener
-        withdrawal.tapping = registration.entries[index].tapping
+        // Neither reference is the last: the caller holds the listener, and the listener its tap.
         registration.entries[index].listener = nil
         registration.entries[index].tapping = nil
         registration.clearedEntries += 1
         if registration.listenerCount == 0 {
-            registration.entries = []
+            registration.entries.removeAll(keepingCapacity: true)
             registration.clearedEntries = 0
             inUse -= 1
             if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
@@ -232,12 +232,8 @@ final class CenterRegistry: @unchecked Sendable {
 
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {
-    /// The Foundation registration to remove.
+    /// The Foundation registration to remove, if the stop dropped one.
     var token: SharedRegistration.Token?
-    /// References taken out of the registry under the lock, released after it: releasing one there could run a
-    /// `deinit`, which is user code.
-    var released: Listener?
-    var tapping: Tapping?
 
     func finish(on center: NotificationCenter) {
         token?.remove(from: center)

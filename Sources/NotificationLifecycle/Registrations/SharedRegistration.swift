@@ -66,10 +66,11 @@ final class SharedRegistration: @unchecked Sendable {
     let key: Key
     /// Strong: a registry lives as long as any registration of its center, so that an idle one is found again.
     let registry: CenterRegistry
-    var entries: [Entry] = []
-    var clearedEntries = 0
-    var phase = Phase.registering
-    var isIdle = false
+    // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var clearedEntries = 0
+    @exclusivity(unchecked) var phase = Phase.registering
+    @exclusivity(unchecked) var isIdle = false
     /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
     /// registration while it is being made waits for it before its start returns.
     let made = DispatchGroup()

@@ -69,7 +69,7 @@ package final class Lock: @unchecked Sendable {
 package final class LockedValueBox<Value>: @unchecked Sendable {
     // Safe: `value` is only touched inside `withLock`, which holds `lock` for the whole access.
     private let lock = Lock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         self.value = value
