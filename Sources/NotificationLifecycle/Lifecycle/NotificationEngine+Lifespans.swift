@@ -62,7 +62,9 @@ extension NotificationEngine {
         line: Int
     ) {
         transition(fileID: fileID, line: line, name: name(), starts: true) { transition in
-            guard state.active.insert(lifespan).inserted || evenIfActive else { return }
+            let wasActive = state.active.contains(lifespan)
+            if !wasActive { state.active.append(lifespan) }
+            guard !wasActive || evenIfActive else { return }
             for info in state.infos where info.lifespan == lifespan {
                 let (outcome, work) = start(info, keeping: &transition.kept)
                 if work != nil || (outcome != .started && outcome != .alreadyListening) {
@@ -82,7 +84,9 @@ extension NotificationEngine {
         line: Int
     ) {
         transition(fileID: fileID, line: line, name: name(), starts: false) { transition in
-            guard state.active.remove(lifespan) != nil || evenIfInactive else { return }
+            let wasActive = state.active.contains(lifespan)
+            state.active.removeAll { $0 == lifespan }
+            guard wasActive || evenIfInactive else { return }
             for info in state.infos where info.lifespan == lifespan {
                 if let withdrawal = info.listener.stopLocked(), withdrawal.token != nil {
                     transition.withdrawals.append(withdrawal)

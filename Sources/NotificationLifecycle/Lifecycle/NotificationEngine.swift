@@ -47,8 +47,9 @@ public final class NotificationEngine: @unchecked Sendable {
         /// How many infos have each registration key's hash. More than one means equal keys (a key whose sender or
         /// observer is gone can be repeated by a new object at the same address) or, rarely, a collision: `add`
         /// compares the keys themselves before refusing anything, and only then.
-        var keyHashCounts: [Int: Int] = [:]
-        var active: Set<Lifespan> = []
+        var keyHashCounts = [Int: Int](minimumCapacity: 16)
+        /// The active lifespans: an array, as an engine has a few, and comparing a few costs less than hashing one.
+        var active: [Lifespan] = []
         var phase: Phase
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
@@ -106,7 +107,7 @@ public final class NotificationEngine: @unchecked Sendable {
 
     /// The lifespans whose infos listen now.
     package var activeLifespans: Set<Lifespan> {
-        registry.lock.withLock { state.active }
+        registry.lock.withLock { Set(state.active) }
     }
 
     /// Whether `lifespan` is active: its infos were started and not stopped since.

@@ -102,6 +102,7 @@ final class Listener: @unchecked Sendable {
         let message = handler.message.map { ObjectIdentifier($0.type) }
         return SharedRegistration.Key(
             name: key.name,
+            nameHash: key.nameHash,
             queue: queue.map(ObjectIdentifier.init),
             sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
             message: message
@@ -433,6 +434,31 @@ struct RegistrationKey: Hashable, Sendable {
     let line: Int
     let column: Int
     let messageType: ObjectIdentifier?
+    /// The name's hash, computed once: the key and the shared registration's key both hash it.
+    let nameHash: Int
+
+    init(
+        name: Notification.Name?,
+        sender: ObjectIdentifier?,
+        lifespan: Lifespan,
+        selector: NotificationSelector?,
+        observer: ObjectIdentifier?,
+        fileID: String,
+        line: Int,
+        column: Int,
+        messageType: ObjectIdentifier?
+    ) {
+        self.name = name
+        self.sender = sender
+        self.lifespan = lifespan
+        self.selector = selector
+        self.observer = observer
+        self.fileID = fileID
+        self.line = line
+        self.column = column
+        self.messageType = messageType
+        nameHash = name?.hashValue ?? 0
+    }
 
     /// Whether the handler is named by its selector rather than by its place.
     private var namedBySelector: Bool { selector != nil && observer != nil }
@@ -444,17 +470,18 @@ struct RegistrationKey: Hashable, Sendable {
         return lhs.namedBySelector || (lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileID == rhs.fileID)
     }
 
-    /// Hashes every part but the file, which the line and column almost always tell apart.
+    /// Hashes every part but the file, which the line and column almost always tell apart; the identities and the
+    /// place are folded into a few words first, as an engine hashes a key for every info it adds.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(sender)
-        hasher.combine(lifespan)
-        hasher.combine(selector)
-        hasher.combine(observer)
-        hasher.combine(messageType)
-        if !namedBySelector {
-            hasher.combine(line)
-            hasher.combine(column)
+        func bits(_ id: ObjectIdentifier?) -> UInt { id.map { UInt(bitPattern: $0) } ?? 0 }
+        hasher.combine(nameHash)
+        hasher.combine(bits(observer) ^ (bits(sender) &* 31) ^ (bits(messageType) &* 961))
+        if let selector { hasher.combine(selector) }
+        if !namedBySelector { hasher.combine(line &* 65_537 &+ column) }
+        if let custom = lifespan.customName {
+            hasher.combine(custom)
+        } else {
+            hasher.combine(lifespan == .lifetime)
         }
     }
 

@@ -23,10 +23,23 @@ final class SharedRegistration: @unchecked Sendable {
     /// subject: Foundation does not tell a message observer the subject.
     struct Key: Hashable {
         let name: Notification.Name?
+        /// The name's hash, which the listener computed once (see ``RegistrationKey``).
+        let nameHash: Int
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?
         /// The main-actor message type, or `nil` for a notification name.
         let message: ObjectIdentifier?
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(nameHash)
+            hasher.combine(queue)
+            hasher.combine(sender)
+            hasher.combine(message)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.queue == rhs.queue && lhs.sender == rhs.sender && lhs.message == rhs.message && lhs.name == rhs.name
+        }
 
         /// Whether an emptied registration may stay registered, idle (see ``CenterRegistry``'s "Idle registrations").
         var staysIdle: Bool { name != nil && queue == nil }
