@@ -101,9 +101,17 @@ extension NotificationEngine {
     /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
     /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
     /// lifespan-bound sequence finishes.
-    public func stopAll() {
+    ///
+    /// Called during `populateNotificationInfos()`, it is refused and reported
+    /// (``NotificationDiagnostic/Rule/populateMisuse``): the controller is still being made.
+    public func stopAll(fileID: String = #fileID, line: Int = #line) {
         var transition = Transition()
+        var populating = false
         var infos = registry.lock.withLock { () -> [NotificationInfo] in
+            if case .populating = state.phase {
+                populating = true
+                return []
+            }
             state.phase = .finished
             state.active = []
             for info in state.infos {
@@ -120,6 +128,18 @@ extension NotificationEngine {
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
             defer { state.infos = [] }
             return state.infos
+        }
+        if populating {
+            reportDiagnostic(
+                .populateMisuse,
+                "Expected stopAll() after the controller is initialised, but it was called during "
+                    + "populateNotificationInfos(). Only declare infos there; releasing the controller stops them. "
+                    + "Nothing was stopped.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return
         }
         finish(transition)
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine, now
@@ -233,6 +253,14 @@ extension NotificationEngine {
     }
 
     // MARK: - The populate phase of a ControllerBase
+
+    /// The center of the controller whose `populateNotificationInfos()` runs now, on this task.
+    @TaskLocal static var populatingCenter: NotificationCenter?
+
+    /// The center an info made with `center: nil` registers with: the populating controller's, else `.default`.
+    static func defaultCenter(_ center: NotificationCenter?) -> NotificationCenter {
+        center ?? populatingCenter ?? .default
+    }
 
     /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
     enum SuperCall {

@@ -60,8 +60,10 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
@@ -70,7 +72,7 @@ extension NotificationInfo {
         for messageType: Message.Type,
         subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         column: Int = #column,
@@ -84,7 +86,7 @@ extension NotificationInfo {
             observer: nil,
             subject: subject.object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             fileID: fileID,
             line: line,
             column: column
@@ -114,8 +116,10 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
@@ -124,7 +128,7 @@ extension NotificationInfo {
         for messageType: Message.Type,
         subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         column: Int = #column,
@@ -141,7 +145,7 @@ extension NotificationInfo {
             observer: nil,
             subject: subject.object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             fileID: fileID,
             line: line,
             column: column

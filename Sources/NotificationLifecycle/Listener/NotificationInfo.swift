@@ -89,8 +89,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -100,7 +102,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         name: Notification.Name?,
         object: AnyObject? = nil,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         queue: OperationQueue? = nil,
         fileID: String = #fileID,
         line: Int = #line
@@ -111,7 +113,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             object: object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             queue: queue,
             fileID: fileID,
             line: line,
@@ -170,8 +172,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - name: The notification name, or `nil` for every notification (reported).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
@@ -182,7 +186,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         name: Notification.Name?,
         object: AnyObject? = nil,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         queue: OperationQueue? = nil,
         fileID: String = #fileID,
         line: Int = #line,
@@ -197,7 +201,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             name: name,
             object: object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             queue: queue,
             fileID: fileID,
             line: line,
@@ -325,6 +329,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
     /// that stopped it (a handler that stops another info). A call that another thread had already let through may
     /// still run, even begin, after it returns.
+    ///
+    /// It stops any info, also a ``Lifespan/lifetime`` one that an engine owns: the engine starts it again only with
+    /// `start(.lifetime)`. (`stop(.lifetime)` on the engine is refused: a lifespan stops as a whole only where it
+    /// can end.)
     public func stopListening() {
         listener.stop()
     }
