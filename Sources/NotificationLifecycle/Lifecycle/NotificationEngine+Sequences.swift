@@ -5,7 +5,7 @@ extension NotificationEngine {
     ///
     /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
     /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
-    /// ``stop(_:fileID:line:)``), ``stopAll()`` runs or the engine is released; then it yields what it has buffered
+    /// ``stop(_:fileID:line:)``), ``stopAll(fileID:line:)`` runs or the engine is released; then it yields what it has buffered
     /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
     /// stops iterating (its task is cancelled) removes the registration.
     ///

@@ -121,7 +121,7 @@ public final class NotificationEngine: @unchecked Sendable {
     ///
     /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
     /// reported, and so is an info that already belongs to another engine, an info that registers with another
-    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll()``
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
     /// ran). A `name: nil` info and a typed-message info (or message sequence) on
     /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
