@@ -56,6 +56,23 @@ struct SelectorTests {
         #expect(atStart.isEmpty)
     }
 
+    /// A typo of a name the table answers is told the near name, not to bind the typo.
+    @Test(arguments: ["didPnig:", "didPin:", "didPingg:", "dodPing:"])
+    func aSelectorTypoSuggestsTheNearName(_ typo: String) {
+        let (_, diagnostics) = capturingDiagnostics {
+            NotificationInfo(observer: SelectorObserver(), selector: typo, name: .ping, center: center)
+        }
+        #expect(diagnostics.map(\.rule) == [.unknownSelector])
+        #expect(diagnostics.first?.message.contains("Did you mean \"didPing:\"?") == true)
+    }
+
+    @Test func aNameFarFromEveryAnsweredOneSuggestsNothing() {
+        let (_, diagnostics) = capturingDiagnostics {
+            NotificationInfo(observer: SelectorObserver(), selector: "refresh:", name: .ping, center: center)
+        }
+        #expect(diagnostics.first?.message.contains("Did you mean") == false)
+    }
+
     @Test func superclassObserverDoesNotAnswerSubclassNames() {
         let (_, diagnostics) = capturingDiagnostics {
             _ = NotificationInfo(observer: SelectorObserver(), selector: "didPong:", name: .pong, center: center)

@@ -201,6 +201,8 @@ public struct NotificationSelectorTable: Sendable {
         let reason: String
         if let entry = table.entries[selector] {
             reason = "binds it to a method of \(entry.observerType), which \(observerType) is not"
+        } else if let near = table.selectors.first(where: { $0.name.isNear(selector.name) }) {
+            reason = "does not answer it. Did you mean \"\(near.name)\"? It answers \(known)"
         } else {
             reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
         }
@@ -214,5 +216,23 @@ public struct NotificationSelectorTable: Sendable {
             about: center
         )
         return .unresolved
+    }
+}
+
+extension String {
+    /// Whether this name is one typo away from `other`: one character left out, added, changed, or two neighbours
+    /// swapped (the edits a "did you mean" can safely suggest).
+    fileprivate func isNear(_ other: String) -> Bool {
+        let a = Array(self)
+        let b = Array(other)
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        let shorter = min(a.count, b.count)
+        var prefix = 0
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let (restA, restB) = (a.count - prefix - suffix, b.count - prefix - suffix)
+        if restA <= 1, restB <= 1 { return true }
+        return restA == 2 && restB == 2 && a[prefix] == b[prefix + 1] && a[prefix + 1] == b[prefix]
     }
 }
