@@ -32,6 +32,17 @@ public import Foundation
 ///
 /// A `@MainActor` subclass of ``ControllerBase`` adopts it the same way.
 ///
+/// > Important: Adopted in a class's declaration, the protocol makes the whole class main-actor isolated (Swift
+/// > infers a class's isolation from the conformances it declares), so a non-isolated ``ControllerBase`` subclass can
+/// > then no longer read its own `static let` names in `populateNotificationInfos()`. A class that should stay
+/// > usable from any thread and only wants main-actor closures adopts it in an extension, which leaves the class's
+/// > isolation alone:
+/// >
+/// > ```swift
+/// > final class SyncStatus: ControllerBase, @unchecked Sendable { … }
+/// > extension SyncStatus: MainActorNotificationEngineOwner {}
+/// > ```
+///
 /// A closure runs at once, on the posting thread, when the notification is posted on the main thread; a post from
 /// another thread schedules it on the main actor, where the info checks again that it still listens before calling
 /// it.
