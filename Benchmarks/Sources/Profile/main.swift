@@ -267,8 +267,9 @@ if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
 }
 
 /// Typed messages: a main-actor message info against Foundation's `addObserver(of:for:using:)` by hand. Main-actor
-/// messages are posted on the main actor: this harness runs on the main thread.
+/// messages are posted on the main actor: this harness runs on the main thread, as the top-level code that calls this.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@MainActor
 func messageScenarios() -> [String: Scenario] {
     [
         "message-framework": Scenario(summary: "9: start+stop one main-actor message info") { _ in
