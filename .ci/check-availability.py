@@ -1042,8 +1042,9 @@ def message(finding: Finding, deployment: dict) -> str:
     ordered = [p for p in APPLE if p in finding.missing]
     needs = describe(ordered, rule.versions)
     targets = describe(ordered, deployment)
-    suggestion = ", ".join(f"{p} {show_version(v)}" for p, v in
-                           ((p, rule.versions[p]) for p in APPLE) if v is not None) + ", *"
+    # visionOS 1 is every visionOS: naming it would add nothing.
+    suggestion = ", ".join(f"{p} {show_version(v)}" for p, v in ((p, rule.versions[p]) for p in APPLE)
+                           if v is not None and not (p == "visionOS" and v <= (1, 0, 0))) + ", *"
     return (f"{finding.file.display}:{t.line}:{t.col}: error: [availability] {rule.display} needs {needs}; "
             f"deployment target is {targets}; add @available({suggestion}) or if #available({suggestion}) "
             f"(source: {rule.source})")

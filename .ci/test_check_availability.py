@@ -84,6 +84,8 @@ class CheckAvailabilityTests(unittest.TestCase):
             "Planted.swift:2:17: error: [availability] ContinuousClock needs macOS 13/iOS 16/tvOS 16/watchOS 9;",
             "Planted.swift:3:21: error: [availability] sleep(for:) needs macOS 13/iOS 16/tvOS 16/watchOS 9;",
             "Planted.swift:3:33: error: [availability] .milliseconds(_:) needs macOS 13/iOS 16/tvOS 16/watchOS 9;",
+            "add @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) or if #available(macOS 13, iOS 16, tvOS 16, "
+            "watchOS 9, *)",
         )
 
     def test_mutexAndObservation_withoutAvailable_fail(self):
