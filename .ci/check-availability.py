@@ -887,11 +887,14 @@ def target_scope(file: SwiftFile, package: str, index: int) -> str:
     """Where the declaration named at index is visible: "" (everywhere) for a public or package declaration of a
     library under Sources/ (or of the root package, seen from a nested one), else its own target's folder."""
     parts = os.path.relpath(file.path, package).split(os.sep)
-    if parts[0].startswith(".."):
-        return ""
+    if parts[0].startswith(".."):  # the root package, seen from a nested one: its public API only
+        return "" if file.access(index) in ("public", "open") else NOWHERE
     if parts[0] == "Sources" and file.access(index) in ("public", "open", "package"):
         return ""
     return os.sep.join(parts[:2])
+
+
+NOWHERE = "\0"  # the scope of a declaration that the checked package cannot see
 
 
 def in_scope(rule: "Rule", file: SwiftFile, package: str) -> bool:
@@ -931,8 +934,11 @@ def derive_rules(files: list[SwiftFile], rules: list[Rule], deployment: dict, pa
     def visible(name: str, scope: str):
         return derived.get((scope, name)) or derived.get(("", name))
 
+    # A typealias inside a type (a message's `Subject`) is named through its type, never alone.
     type_decls = [(f, target_scope(f, package, index), name, index, inherited)
-                  for f in files for name, index, inherited in f.declared_types()]
+                  for f in files for name, index, inherited in f.declared_types()
+                  if not (f.tokens[index - 1].text == "typealias" and f.enclosing[index] >= 0)]
+    type_decls = [d for d in type_decls if d[1] != NOWHERE]
     changed = True
     while changed:
         changed = False
@@ -969,6 +975,8 @@ def derive_rules(files: list[SwiftFile], rules: list[Rule], deployment: dict, pa
     for f in files:
         for name, label, index in f.declared_functions():
             scope = target_scope(f, package, index)
+            if scope == NOWHERE:
+                continue
             by_function.setdefault((scope, name, label), []).append((gated(f, index), f, index))
     for (scope, name, label), declarations in by_function.items():
         versions = least(declarations)
@@ -991,16 +999,20 @@ class Finding:
     missing: list  # platforms not covered
 
 
-def check_package(package: str, repository: str, rules: list[Rule]) -> tuple[list[Finding], dict, int, int]:
+def load_package(package: str, repository: str, rules: list[Rule]):
+    """The package's deployment targets, its files, and the table's rules plus those derived from its code."""
     manifest = os.path.join(package, "Package.swift")
     deployment = read_platforms(manifest) if os.path.exists(manifest) else {}
-    paths = swift_files(package)
-    files = [SwiftFile(p, os.path.relpath(p, repository)) for p in paths]
+    files = [SwiftFile(p, os.path.relpath(p, repository)) for p in swift_files(package)]
     index_files = list(files)
     root_sources = os.path.join(repository, "Sources")
     if os.path.abspath(package) != os.path.abspath(repository) and os.path.isdir(root_sources):
         index_files += [SwiftFile(p, os.path.relpath(p, repository)) for p in swift_files(root_sources)]
-    all_rules = rules + derive_rules(index_files, rules, deployment, package)
+    return deployment, files, rules + derive_rules(index_files, rules, deployment, package)
+
+
+def check_package(package: str, repository: str, rules: list[Rule]) -> tuple[list[Finding], dict, int, int]:
+    deployment, files, all_rules = load_package(package, repository, rules)
     triggers: dict[str, list[Rule]] = {}
     for rule in all_rules:
         key = {KIND_ATTRIBUTE: "@", KIND_IMPLICIT_MEMBER: "."}.get(rule.kind, rule.name)
@@ -1055,6 +1067,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--table", default=os.path.join(here, "apple-availability.tsv"))
     parser.add_argument("--repository", default=os.path.dirname(here))
+    parser.add_argument("--rules", action="store_true", help="print each package's derived rules and exit")
     parser.add_argument("packages", nargs="*")
     args = parser.parse_args(argv)
     rules = load_table(args.table)
@@ -1063,6 +1076,12 @@ def main(argv: list[str]) -> int:
     errors = 0
     for package in packages:
         name = os.path.relpath(package, repository)
+        if args.rules:
+            for rule in load_package(package, repository, rules)[2]:
+                if rule.derived:
+                    versions = ", ".join(f"{p} {show_version(v)}" for p, v in rule.versions.items() if v)
+                    print(f"{name}: {rule.display} [{rule.scope or 'everywhere'}]: {versions} ({rule.source})")
+            continue
         try:
             findings, deployment, count, uses = check_package(package, repository, rules)
         except LexError as error:

@@ -159,6 +159,38 @@ class CheckAvailabilityTests(unittest.TestCase):
             "Planted.swift:5:11: error: [availability] waitFor(deliveries:) needs macOS 13/iOS 16/tvOS 16/watchOS 9;",
         )
 
+    def test_derivedRules_followVisibility(self):
+        # An internal gated function of one library is not what another target's call of the same name reaches
+        # (DispatchGroup.wait(timeout:)); a message's nested `Subject` is not a type of its own.
+        code, output = self.run_check({
+            "Sources/Planted/Recorder.swift": f"""\
+                @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+                func wait(timeout: Duration) async {{}}
+
+                @available({MESSAGES_26})
+                public struct Ping: NotificationCenter.MainActorMessage {{
+                    public typealias Subject = AnyObject
+                }}
+                """,
+            "Tests/PlantedTests/Waits.swift": """\
+                import Dispatch
+
+                func settle(_ group: DispatchGroup) {
+                    _ = group.wait(timeout: .now() + 1)
+                }
+
+                func keep<Subject>(_ subject: Subject) -> Subject { subject }
+
+                func send() {
+                    _ = Ping()
+                }
+                """,
+        })
+        self.assertEqual(code, 1, output)
+        self.assertIn("Tests/PlantedTests/Waits.swift:10:9: error: [availability] Ping needs macOS 26/", output)
+        self.assertNotIn("wait(timeout:)", output)
+        self.assertNotIn("Subject needs", output)
+
     def test_postOfAMessageWithASubject_unguarded_fails(self):
         self.assert_fails(
             """\
