@@ -32,7 +32,6 @@ import sys
 from dataclasses import dataclass, field
 
 APPLE = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
-MANIFEST_PLATFORMS = {"macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"}
 
 Version = tuple  # (major, minor, patch)
 
@@ -802,6 +801,20 @@ class SwiftFile:
             k -= 1
         return ""
 
+    def after_generics(self, j: int) -> int:
+        """The index after a generic parameter clause starting at j (`<T: P, U>`), or j when there is none."""
+        if not (j < len(self.tokens) and self.tokens[j].kind == "punct" and self.tokens[j].text.startswith("<")):
+            return j
+        depth = 0
+        while j < len(self.tokens):
+            token = self.tokens[j]
+            if token.kind == "punct":
+                depth += token.text.count("<") - token.text.count(">")
+            j += 1
+            if depth <= 0:
+                break
+        return j
+
     def declared_types(self):
         """(name, keyword index, inheritance identifiers) for each type declaration and typealias."""
         for i, t in enumerate(self.tokens):
@@ -809,16 +822,7 @@ class SwiftFile:
                 continue
             if t.text == "class" and self.tokens[i + 1].text in MODIFIERS | DECL_KEYWORDS:
                 continue
-            j, inherited = i + 2, []
-            if self.is_punct(j, "<") or (self.tokens[j].kind == "punct" and self.tokens[j].text.startswith("<")
-                                         if j < len(self.tokens) else False):
-                depth = 0
-                while j < len(self.tokens):
-                    text = self.tokens[j].text
-                    depth += text.count("<") - text.count(">") if self.tokens[j].kind == "punct" else 0
-                    j += 1
-                    if depth <= 0:
-                        break
+            j, inherited = self.after_generics(i + 2), []
             if self.is_punct(j, ":") or self.is_punct(j, "="):
                 j += 1
                 while j < len(self.tokens) and not self.is_punct(j, "{") and not self.is_id(j, "where"):
@@ -834,15 +838,7 @@ class SwiftFile:
         """(name and first label, name index) for each func declaration."""
         for i, t in enumerate(self.tokens):
             if t.kind == "id" and t.text == "func" and self.is_id(i + 1):
-                j = i + 2
-                if j < len(self.tokens) and self.tokens[j].kind == "punct" and self.tokens[j].text.startswith("<"):
-                    depth = 0
-                    while j < len(self.tokens):
-                        text = self.tokens[j].text
-                        depth += text.count("<") - text.count(">") if self.tokens[j].kind == "punct" else 0
-                        j += 1
-                        if depth <= 0:
-                            break
+                j = self.after_generics(i + 2)
                 if not self.is_punct(j, "("):
                     continue
                 label = None
