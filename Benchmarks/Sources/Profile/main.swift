@@ -49,7 +49,7 @@ let visible20 = Names.numbered(20, prefix: "visible")
 let lifetime10 = Names.numbered(10, prefix: "lifetime")
 let visible10 = Names.numbered(10, prefix: "visible")
 
-let scenarios: [String: Scenario] = [
+var scenarios: [String: Scenario] = [
     "closure-framework": Scenario(summary: "1: start+stop one closure info") { _ in
         let info = NotificationInfo(name: Names.ping, center: NotificationCenter()) { _ in }
         return {
@@ -261,109 +261,119 @@ let scenarios: [String: Scenario] = [
             }
         }
     },
-    // Typed messages: a main-actor message info against Foundation's `addObserver(of:for:using:)` by hand. Main-actor
-    // messages are posted on the main actor: this harness runs on the main thread.
-    "message-framework": Scenario(summary: "9: start+stop one main-actor message info") { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        let info = NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
-        expectOneDelivery(
-            "message-framework",
-            start: { info.startListening() },
-            post: { MainActor.assumeIsolated { center.post(PingMainActorMessage()) } },
-            stop: { info.stopListening() }
-        )
-        return {
-            info.startListening()
-            info.stopListening()
-        }
-    },
-    "message-raw": Scenario(summary: "9: addObserver(for:using:) + removeObserver(token)") { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        var token: NotificationCenter.ObservationToken?
-        expectOneDelivery(
-            "message-raw",
-            start: {
-                token = center.addObserver(for: PingMainActorMessage.self) {
+]
+if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    scenarios.merge(messageScenarios()) { notification, _ in notification }
+}
+
+/// Typed messages: a main-actor message info against Foundation's `addObserver(of:for:using:)` by hand. Main-actor
+/// messages are posted on the main actor: this harness runs on the main thread, as the top-level code that calls this.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+@MainActor
+func messageScenarios() -> [String: Scenario] {
+    [
+        "message-framework": Scenario(summary: "9: start+stop one main-actor message info") { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let info = NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
+            expectOneDelivery(
+                "message-framework",
+                start: { info.startListening() },
+                post: { MainActor.assumeIsolated { center.post(PingMainActorMessage()) } },
+                stop: { info.stopListening() }
+            )
+            return {
+                info.startListening()
+                info.stopListening()
+            }
+        },
+        "message-raw": Scenario(summary: "9: addObserver(for:using:) + removeObserver(token)") { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            var token: NotificationCenter.ObservationToken?
+            expectOneDelivery(
+                "message-raw",
+                start: {
+                    token = center.addObserver(for: PingMainActorMessage.self) {
+                        @MainActor _ in counter.value += 1
+                    }
+                },
+                post: { MainActor.assumeIsolated { center.post(PingMainActorMessage()) } },
+                stop: { if let token { center.removeObserver(token) } }
+            )
+            return {
+                let token = center.addObserver(for: PingMainActorMessage.self) {
                     @MainActor _ in counter.value += 1
                 }
-            },
-            post: { MainActor.assumeIsolated { center.post(PingMainActorMessage()) } },
-            stop: { if let token { center.removeObserver(token) } }
-        )
-        return {
+                center.removeObserver(token)
+            }
+        },
+        "messagepost-framework": Scenario(
+            summary: "10: one main-actor message post to one listening message info",
+            deliveriesPerOperation: 1
+        ) { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let subject = BenchmarkSupport.MessageSubject()
+            let info = NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
+            info.startListening()
+            return {
+                withExtendedLifetime(info) {
+                    MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+                }
+            }
+        },
+        "messagepost-raw": Scenario(
+            summary: "10: one main-actor message post to one addObserver(for:using:) observer",
+            deliveriesPerOperation: 1
+        ) { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let subject = BenchmarkSupport.MessageSubject()
             let token = center.addObserver(for: PingMainActorMessage.self) {
                 @MainActor _ in counter.value += 1
             }
-            center.removeObserver(token)
-        }
-    },
-    "messagepost-framework": Scenario(
-        summary: "10: one main-actor message post to one listening message info",
-        deliveriesPerOperation: 1
-    ) { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        let subject = BenchmarkSupport.MessageSubject()
-        let info = NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
-        info.startListening()
-        return {
-            withExtendedLifetime(info) {
-                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+            return {
+                withExtendedLifetime(token) {
+                    MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+                }
             }
-        }
-    },
-    "messagepost-raw": Scenario(
-        summary: "10: one main-actor message post to one addObserver(for:using:) observer",
-        deliveriesPerOperation: 1
-    ) { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        let subject = BenchmarkSupport.MessageSubject()
-        let token = center.addObserver(for: PingMainActorMessage.self) {
-            @MainActor _ in counter.value += 1
-        }
-        return {
-            withExtendedLifetime(token) {
-                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+        },
+        "messagepost20-framework": Scenario(
+            summary: "10b: one main-actor message post to 20 listening message infos",
+            deliveriesPerOperation: 20
+        ) { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let subject = BenchmarkSupport.MessageSubject()
+            let infos = (0..<20).map { _ in
+                NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
             }
-        }
-    },
-    "messagepost20-framework": Scenario(
-        summary: "10b: one main-actor message post to 20 listening message infos",
-        deliveriesPerOperation: 20
-    ) { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        let subject = BenchmarkSupport.MessageSubject()
-        let infos = (0..<20).map { _ in
-            NotificationInfo(for: PingMainActorMessage.self, center: center) { _ in counter.value += 1 }
-        }
-        for info in infos { info.startListening() }
-        return {
-            withExtendedLifetime(infos) {
-                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+            for info in infos { info.startListening() }
+            return {
+                withExtendedLifetime(infos) {
+                    MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+                }
             }
-        }
-    },
-    "messagepost20-raw": Scenario(
-        summary: "10b: one main-actor message post to 20 addObserver(for:using:) observers",
-        deliveriesPerOperation: 20
-    ) { _ in
-        let center = NotificationCenter()
-        let counter = deliveries
-        let subject = BenchmarkSupport.MessageSubject()
-        let tokens = (0..<20).map { _ in
-            center.addObserver(for: PingMainActorMessage.self) { @MainActor _ in counter.value += 1 }
-        }
-        return {
-            withExtendedLifetime(tokens) {
-                MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+        },
+        "messagepost20-raw": Scenario(
+            summary: "10b: one main-actor message post to 20 addObserver(for:using:) observers",
+            deliveriesPerOperation: 20
+        ) { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let subject = BenchmarkSupport.MessageSubject()
+            let tokens = (0..<20).map { _ in
+                center.addObserver(for: PingMainActorMessage.self) { @MainActor _ in counter.value += 1 }
             }
-        }
-    },
-]
+            return {
+                withExtendedLifetime(tokens) {
+                    MainActor.assumeIsolated { center.post(PingMainActorMessage(), subject: subject) }
+                }
+            }
+        },
+    ]
+}
 
 /// The part callgrind counts (`--toggle-collect='*measuredLoop*'`).
 @inline(never)
