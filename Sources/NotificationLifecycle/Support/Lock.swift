@@ -35,7 +35,15 @@ package final class Lock: @unchecked Sendable {
         InitializeSRWLock(primitive)
         #else
         primitive.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(primitive, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if DEBUG
+        // A lock taken again on the thread that holds it traps on Apple platforms (os_unfair_lock); in debug builds it
+        // fails here too, instead of deadlocking, so that the Linux test suite finds such a bug.
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        #endif
+        let result = pthread_mutex_init(primitive, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(result == 0, "pthread_mutex_init failed with \(result)")
         #endif
     }
@@ -58,7 +66,8 @@ package final class Lock: @unchecked Sendable {
         AcquireSRWLockExclusive(primitive)
         defer { ReleaseSRWLockExclusive(primitive) }
         #else
-        pthread_mutex_lock(primitive)
+        let result = pthread_mutex_lock(primitive)
+        precondition(result == 0, "Expected to take the lock, but pthread_mutex_lock failed with \(result)")
         defer { pthread_mutex_unlock(primitive) }
         #endif
         return try body()
