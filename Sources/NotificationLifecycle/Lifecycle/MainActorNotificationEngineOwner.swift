@@ -86,16 +86,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(
-            handler: .ownedOnMainActor(handler),
-            name: name,
-            object: object,
-            lifespan: lifespan,
-            queue: nil,
-            fileID: fileID,
-            line: line,
-            column: column
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, lifespan, nil, (fileID, line, column))
     }
 
     /// Adds a lifetime info whose main-actor closure receives the owner and the notification.
@@ -108,15 +99,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .lifetime,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, .lifetime, nil, (fileID, line, column))
     }
 
     /// Adds a visible info whose main-actor closure receives the owner and the notification.
@@ -129,15 +112,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .visible,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, .visible, nil, (fileID, line, column))
     }
 }
 
