@@ -29,41 +29,28 @@ public import Foundation
 /// `deinit` code. The ``Lifespan/lifetime`` lifespan of an engine made with ``init(center:)`` is active from the
 /// start.
 ///
-/// All methods are safe to call from any thread and from inside a handler. The engine never calls user code while
-/// holding its lock.
-public final class NotificationEngine: Sendable {
+/// All methods are safe to call from any thread and from inside a handler. The engine keeps its state under its
+/// center's one lock, and never calls user code or Foundation while holding it.
+public final class NotificationEngine: @unchecked Sendable {
+    // Safe: `state` is only touched under `registry.lock`; the other stored properties are constants.
+
     /// The center that shorthand-made infos register with.
     public let center: NotificationCenter
-
-    let state: LockedValueBox<State>
-    /// What the ``RegistrationLedger`` holds (weakly) to find this engine's infos.
-    private let listing: Listing
-
-    /// The engine's infos as the ``RegistrationLedger`` sees them: it holds this object weakly, not the engine.
-    ///
-    /// A weak reference gives its target a side table, and every retain of an object with one takes the runtime's
-    /// slow path; an engine is retained on every shorthand call (a protocol getter returns it +1), this object never.
-    final class Listing: Sendable {
-        let state: LockedValueBox<State>
-
-        fileprivate init(_ state: LockedValueBox<State>) {
-            self.state = state
-        }
-
-        /// The engine's infos now; none once the engine has stopped them all.
-        package var infos: [NotificationInfo] {
-            state.withLock { $0.infos.array }
-        }
-    }
+    /// The center's registry, whose lock guards ``state``.
+    let registry: CenterRegistry
+    /// Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    @exclusivity(unchecked) var state: State
 
     struct State {
-        var infos = OrderedInfos()
-        /// How many infos have each registration key's hash. More than one means equal keys (an info whose sender
-        /// or observer is gone keeps a key that a new object at the same address can repeat) or, very rarely, equal
-        /// hashes of different keys: either way `add` compares the keys themselves before refusing anything.
-        var keyHashes = KeyHashCounts()
-        var active = ActiveLifespans()
-        var phase: Phase = .running
+        /// The infos, in the order they were added.
+        var infos: [NotificationInfo] = []
+        /// How many infos have each registration key's hash. More than one means equal keys (a key whose sender or
+        /// observer is gone can be repeated by a new object at the same address) or, rarely, a collision: `add`
+        /// compares the keys themselves before refusing anything, and only then.
+        var keyHashCounts = [Int: Int](minimumCapacity: 16)
+        /// The active lifespans: an array, as an engine has a few, and comparing a few costs less than hashing one.
+        var active: [Lifespan] = []
+        var phase: Phase
         /// Installed on every info, also those added later.
         var tap: DeliveryTap?
         /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
@@ -71,19 +58,6 @@ public final class NotificationEngine: Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
-        /// The engine center's hub, looked up once for all the infos it starts on that center.
-        let hub: NotificationHub
-        let hubCenter: ObjectIdentifier
-
-        init(center: NotificationCenter) {
-            hub = NotificationHub.hub(for: center)
-            hubCenter = ObjectIdentifier(center)
-        }
-
-        /// The hub for `info`'s first start, when the info registers with the engine's center.
-        func hub(for info: NotificationInfo) -> NotificationHub? {
-            ObjectIdentifier(info.center) == hubCenter ? hub : nil
-        }
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -107,13 +81,13 @@ public final class NotificationEngine: Sendable {
     /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
     init(center: NotificationCenter, lifetimeActive: Bool) {
         self.center = center
-        var state = State(center: center)
-        if lifetimeActive { state.active.insert(.lifetime) }
-        // A ControllerBase's engine (lifetime not active yet) starts in its populate phase.
-        state.phase = lifetimeActive ? .running : .populating(superCalled: false)
-        self.state = LockedValueBox(state)
-        self.listing = Listing(self.state)
-        RegistrationLedger.insert(listing)
+        registry = CenterRegistry.registry(for: center)
+        state = State(
+            active: lifetimeActive ? [.lifetime] : [],
+            phase: lifetimeActive ? .running : .populating(superCalled: false)
+        )
+        let kept = registry.lock.withLock { registry.enterLedger(self) }
+        withExtendedLifetime(kept) {}
         DiagnosticRouting.claim(center)
     }
 
@@ -121,25 +95,24 @@ public final class NotificationEngine: Sendable {
         stopAll()
     }
 
-    /// The engine's identity: the owner its infos record, and the one an info its shorthand makes is born with (see
-    /// ``addMade(_:fileID:line:)``).
+    /// The engine's identity: the owner its infos record.
     var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
     // MARK: - Inspection
 
     /// The infos, in the order they were added.
     public var infos: [NotificationInfo] {
-        state.withLock { $0.infos.array }
+        registry.lock.withLock { state.infos }
     }
 
     /// The lifespans whose infos listen now.
     package var activeLifespans: Set<Lifespan> {
-        state.withLock { $0.active.set }
+        registry.lock.withLock { Set(state.active) }
     }
 
     /// Whether `lifespan` is active: its infos were started and not stopped since.
     public func isActive(_ lifespan: Lifespan) -> Bool {
-        state.withLock { $0.active.contains(lifespan) }
+        registry.lock.withLock { state.active.contains(lifespan) }
     }
 
     // MARK: - Adding and removing
@@ -148,7 +121,7 @@ public final class NotificationEngine: Sendable {
     ///
     /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
     /// reported, and so is an info that already belongs to another engine, an info that registers with another
-    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll()``
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
     /// ran). A `name: nil` info and a typed-message info (or message sequence) on
     /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
     /// posting a typed message on that center would crash on Linux.
@@ -159,9 +132,8 @@ public final class NotificationEngine: Sendable {
         add(info, made: false, fileID: fileID, line: line) === info
     }
 
-    /// Adds an info that this engine's shorthand has just made (`NotificationInfo.init(…madeBy: identity)`): it is
-    /// owned by this engine from the start and added nowhere yet, so neither the claim nor the search for the same
-    /// instance is needed.
+    /// Adds an info that this engine's shorthand has just made (owned by this engine from the start and added
+    /// nowhere yet, so neither the claim nor the search for the same instance is needed).
     ///
     /// - Returns: `info`, or the live info with the same registration that the engine already has: then `info` is
     ///   refused (and reported), and the shorthand lets it go.
@@ -173,57 +145,13 @@ public final class NotificationEngine: Sendable {
     /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
     private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
         enum Result {
-            case added(NotificationInfo.StartOutcome?, conflict: NotificationInfo?)
+            case added(NotificationInfo.StartOutcome?, CenterRegistry.Work?, conflict: NotificationInfo?)
             case sameInstance
             case duplicate(of: NotificationInfo)
             case foreign
-            case otherCenter
             case finished
         }
-        // Observers and senders loaded under the lock, released after it (see KeptObjects).
-        var kept = KeptObjects()
-        let result = state.withLock { state -> Result in
-            // An info in `infos` always has its key's hash counted in `keyHashes`. It is counted first, in one
-            // lookup, which also tells whether it was there already; the linear searches run only then (a misuse,
-            // or a dead object's address reused), keeping a populate of n infos O(n). A refused info is uncounted.
-            if case .finished = state.phase { return .finished }
-            if info.center !== center { return .otherCenter }
-            let hash = info.keyHash
-            let earlier = state.keyHashes.countOneMore(hash)
-            let refusal: Result?
-            if !made, earlier > 0, state.infos.contains(info) {
-                refusal = .sameInstance
-            } else if earlier > 0, info.registrationKeyIsCurrent(keeping: &kept),
-                let existing = state.infos.first(where: {
-                    $0.registrationKey == info.registrationKey && $0.registrationKeyIsCurrent(keeping: &kept)
-                })
-            {
-                refusal = .duplicate(of: existing)
-            } else if !made, info.claim(for: identity) != nil {
-                refusal = .foreign
-            } else {
-                refusal = nil
-            }
-            if let refusal {
-                state.keyHashes.countOneFewer(hash)
-                return refusal
-            }
-            let conflict = Self.messageConflict(with: info, in: state)
-            state.infos.append(info)
-            if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
-            if let tap = state.tap { info.setDeliveryTap(tap) }
-            let startsNow = state.active.contains(info.lifespan)
-            return .added(
-                startsNow ? info.start(byHold: false, hub: state.hub(for: info), keeping: &kept) : nil,
-                conflict: conflict
-            )
-        }
-        switch result {
-        case .added(let outcome, let conflict):
-            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            if let outcome { info.report(outcome, fileID: fileID, line: line) }
-            return info
-        case .otherCenter:
+        guard info.center === center else {
             reportDiagnostic(
                 .centerMismatch,
                 "Expected an info added to an engine to register with the engine's center, but \(info) registers "
@@ -233,6 +161,45 @@ public final class NotificationEngine: Sendable {
                 line: line,
                 about: center
             )
+            return nil
+        }
+        let listener = info.listener
+        let hash = listener.key.hashValue
+        // Observers and senders loaded under the lock, released after it.
+        var kept: [AnyObject] = []
+        let result = registry.lock.withLock { () -> Result in
+            if case .finished = state.phase { return .finished }
+            let earlier = state.keyHashCounts[hash, default: 0]
+            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) { return .sameInstance }
+            if earlier > 0, info.keyIsCurrent(keeping: &kept),
+                let existing = state.infos.first(where: {
+                    $0.listener.key == listener.key && $0.keyIsCurrent(keeping: &kept)
+                })
+            {
+                return .duplicate(of: existing)
+            }
+            if !made {
+                if let owner = listener.state.owner, owner != identity { return .foreign }
+                listener.state.owner = identity
+                listener.state.everOwned = true
+            }
+            state.keyHashCounts[hash] = earlier + 1
+            let conflict = messageConflict(with: info)
+            state.infos.append(info)
+            if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
+            if let tap = state.tap, let previous = listener.setTappingLocked(Tapping(tap: tap, info: info)) {
+                kept.append(previous)
+            }
+            guard state.active.contains(info.lifespan) else { return .added(nil, nil, conflict: conflict) }
+            let (outcome, work) = start(info, keeping: &kept)
+            return .added(outcome, work, conflict: conflict)
+        }
+        switch result {
+        case .added(let outcome, let work, let conflict):
+            work?.perform(for: listener)
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            if let outcome { info.report(outcome, fileID: fileID, line: line) }
+            return info
         case .finished:
             reportFinished("add(\(info))", fileID: fileID, line: line)
         case .sameInstance:
@@ -268,20 +235,32 @@ public final class NotificationEngine: Sendable {
         return nil
     }
 
+    /// Starts `info` under the lock; its observer and sender go to `kept`, for release after the lock.
+    func start(
+        _ info: NotificationInfo,
+        keeping kept: inout [AnyObject]
+    ) -> (NotificationInfo.StartOutcome, CenterRegistry.Work?) {
+        let listener = info.listener
+        let observer = listener.observer
+        let sender = listener.sender
+        if let observer, kept.last !== observer { kept.append(observer) }
+        if let sender { kept.append(sender) }
+        return listener.start(byHold: false, observer: observer, sender: sender)
+    }
+
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
-        let removed = state.withLock { state -> Bool in
-            guard state.infos.remove(info) else { return false }
-            state.keyHashes.countOneFewer(info.keyHash)
+        let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
+            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return nil }
+            state.infos.remove(at: index)
+            let hash = info.listener.key.hashValue
+            state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
-            if state.tap != nil { info.setDeliveryTap(nil) }
-            info.stop(givingUpFrom: identity)
-            return true
+            let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
+            // The caller holds the info: the ledger now lists it itself.
+            return (info.listener.stopLocked(givingUpFrom: identity), tapping, registry.enterLedger(info))
         }
-        if removed {
-            // The caller holds the info: the ledger must now list it itself.
-            info.enterLedger()
-        } else {
+        guard let (withdrawal, _, _) = removed else {
             reportDiagnostic(
                 .foreignInfo,
                 "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
@@ -290,6 +269,8 @@ public final class NotificationEngine: Sendable {
                 line: line,
                 about: center
             )
+            return
         }
+        withdrawal?.finish(on: center)
     }
 }

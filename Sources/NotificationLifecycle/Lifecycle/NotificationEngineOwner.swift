@@ -64,16 +64,7 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(
-            invocation: .ownerTyped(handler),
-            name: name,
-            object: object,
-            lifespan: lifespan,
-            queue: queue,
-            fileID: fileID,
-            line: line,
-            column: column
-        )
+        addOwnedInfo(.owned(handler), name, object, lifespan, queue, (fileID, line, column))
     }
 
     /// Adds a lifetime info whose closure receives the owner and the notification: the seed's name for
@@ -93,16 +84,7 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .lifetime,
-            queue: queue,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.owned(handler), name, object, .lifetime, queue, (fileID, line, column))
     }
 
     /// Adds a visible info whose closure receives the owner and the notification: the seed's name for
@@ -122,36 +104,25 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .visible,
-            queue: queue,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.owned(handler), name, object, .visible, queue, (fileID, line, column))
     }
 
     /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it.
     func addOwnedInfo(
-        invocation: Invocation,
-        name: Notification.Name,
-        object: AnyObject?,
-        lifespan: Lifespan,
-        queue: OperationQueue?,
-        fileID: String,
-        line: Int,
-        column: Int
+        _ handler: Handler,
+        _ name: Notification.Name,
+        _ object: AnyObject?,
+        _ lifespan: Lifespan,
+        _ queue: OperationQueue?,
+        _ site: (fileID: String, line: Int, column: Int)
     ) -> NotificationInfo {
+        let (fileID, line, column) = site
         let engine = notificationEngine
         let info = NotificationInfo(
+            handler: handler,
             observer: self,
-            invocation: invocation,
-            handler: .closure,
+            selector: nil,
             column: column,
-            keyObserver: ObjectIdentifier(self),
             name: name,
             object: object,
             lifespan: lifespan,
@@ -159,7 +130,7 @@ extension NotificationEngineOwner {
             queue: queue,
             fileID: fileID,
             line: line,
-            madeBy: engine.identity
+            owner: engine
         )
         return engine.addMade(info, fileID: fileID, line: line)
     }
@@ -190,6 +161,18 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationInfo {
+        addSelectorInfo(selector, name, object, lifespan, (fileID, line))
+    }
+
+    /// Makes an info whose handler is this owner's method named by `selector`, owned by its engine, and adds it.
+    func addSelectorInfo(
+        _ selector: String,
+        _ name: Notification.Name,
+        _ object: AnyObject?,
+        _ lifespan: Lifespan,
+        _ site: (fileID: String, line: Int)
+    ) -> NotificationInfo {
+        let (fileID, line) = site
         let engine = notificationEngine
         let info = NotificationInfo(
             observer: self,
@@ -201,7 +184,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
             queue: nil,
             fileID: fileID,
             line: line,
-            madeBy: engine.identity
+            owner: engine
         )
         return engine.addMade(info, fileID: fileID, line: line)
     }
@@ -220,14 +203,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            selector: selector,
-            object: object,
-            lifespan: .lifetime,
-            fileID: fileID,
-            line: line
-        )
+        addSelectorInfo(selector, name, object, .lifetime, (fileID, line))
     }
 
     /// Adds a visible info whose handler is the owner's method named by `selector`: the seed's name for
@@ -244,13 +220,6 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            selector: selector,
-            object: object,
-            lifespan: .visible,
-            fileID: fileID,
-            line: line
-        )
+        addSelectorInfo(selector, name, object, .visible, (fileID, line))
     }
 }

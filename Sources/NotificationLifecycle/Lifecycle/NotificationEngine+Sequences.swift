@@ -5,7 +5,7 @@ extension NotificationEngine {
     ///
     /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
     /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
-    /// ``stop(_:fileID:line:)``), ``stopAll()`` runs or the engine is released; then it yields what it has buffered
+    /// ``stop(_:fileID:line:)``), ``stopAll(fileID:line:)`` runs or the engine is released; then it yields what it has buffered
     /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
     /// stops iterating (its task is cancelled) removes the registration.
     ///
@@ -64,7 +64,7 @@ extension NotificationEngine {
         makeInfo: (_ yield: @escaping @Sendable (Element) -> Void) -> NotificationInfo
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
-        let overflow = SequenceOverflowReporter(
+        let overflow = OverflowReporter(
             message: "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer "
                 + "(\(policy)) was full and a value was dropped. Iterate it faster or buffer more; later drops of "
                 + "this sequence are not reported.",
@@ -146,5 +146,108 @@ extension NotificationEngine {
                 yield(message)
             }
         }
+    }
+}
+
+/// A sequence bound to a lifespan: the info that feeds it, and how to finish it.
+struct BoundSequence: Sendable {
+    let lifespan: Lifespan
+    let info: NotificationInfo
+    let finish: @Sendable () -> Void
+}
+
+extension NotificationEngine {
+    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
+    ///
+    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
+    ///   caller finishes the sequence at once.
+    func bindSequence(
+        _ info: NotificationInfo,
+        during lifespan: Lifespan,
+        fileID: String,
+        line: Int,
+        finish: @escaping @Sendable () -> Void
+    ) -> UInt64? {
+        enum Result {
+            case inactive
+            case finished
+            case bound(UInt64, NotificationInfo.StartOutcome, CenterRegistry.Work?, conflict: NotificationInfo?)
+        }
+        var kept: [AnyObject] = []
+        let result = registry.lock.withLock { () -> Result in
+            if case .finished = state.phase { return .finished }
+            guard state.active.contains(lifespan) else { return .inactive }
+            let conflict = messageConflict(with: info)
+            state.lastSequenceID += 1
+            let id = state.lastSequenceID
+            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
+            let (outcome, work) = start(info, keeping: &kept)
+            return .bound(id, outcome, work, conflict: conflict)
+        }
+        switch result {
+        case .inactive:
+            return nil
+        case .finished:
+            reportFinished("a sequence of \(info)", fileID: fileID, line: line)
+            return nil
+        case .bound(let id, let outcome, let work, let conflict):
+            work?.perform(for: info.listener)
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            info.report(outcome, fileID: fileID, line: line)
+            return id
+        }
+    }
+
+    /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
+    func unbindSequence(_ id: UInt64) {
+        let (sequence, withdrawal) = registry.lock.withLock { () -> (BoundSequence?, Withdrawal?) in
+            let sequence = state.sequences.removeValue(forKey: id)
+            return (sequence, sequence?.info.listener.stopLocked())
+        }
+        withdrawal?.finish(on: center)
+        withExtendedLifetime(sequence) {}
+    }
+
+    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; the sequences go
+    /// to `ended`, to be finished after the lock, and the withdrawals come back.
+    func endSequences(of lifespan: Lifespan?, into ended: inout [BoundSequence]) -> [Withdrawal] {
+        var withdrawals: [Withdrawal] = []
+        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            if let withdrawal = sequence.info.listener.stopLocked() { withdrawals.append(withdrawal) }
+            ended.append(sequence)
+            state.sequences[id] = nil
+        }
+        return withdrawals
+    }
+}
+
+/// Reports the first value a lifespan-bound sequence drops, where the sequence was made.
+private final class OverflowReporter: Sendable {
+    private let reported = LockedValueBox(false)
+    /// The diagnostic scope where the sequence was made: a drop happens on the posting thread, maybe outside it.
+    private let scope = DiagnosticRouting.scope
+    private let message: String
+    private let fileID: String
+    private let line: Int
+
+    init(message: String, fileID: String, line: Int) {
+        self.message = message
+        self.fileID = fileID
+        self.line = line
+    }
+
+    func valueDropped() {
+        let isFirst = reported.withLock { reported -> Bool in
+            defer { reported = true }
+            return !reported
+        }
+        guard isFirst else { return }
+        let diagnostic = NotificationDiagnostic(
+            rule: .sequenceDroppedValues,
+            message: message,
+            fileID: fileID,
+            line: line
+        )
+        DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
     }
 }

@@ -82,7 +82,7 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public init(notificationCenter: NotificationCenter = .default, fileID: String = #fileID, line: Int = #line) {
         self.notificationEngine = NotificationEngine(center: notificationCenter, lifetimeActive: false)
-        populateNotificationInfos()
+        NotificationEngine.$populatingCenter.withValue(notificationCenter) { populateNotificationInfos() }
         if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
             let first = notificationEngine.infos.first
             reportDiagnostic(

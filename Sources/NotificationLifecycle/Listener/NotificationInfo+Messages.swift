@@ -1,10 +1,10 @@
 public import Foundation
 
 extension NotificationInfo {
-    /// Makes an info for a typed message from its subscription; behind every message initialiser and shorthand.
+    /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
     convenience init(
         messageTypeName: String,
-        subscription: MessageSubscription,
+        handler: MessageHandler,
         observer: AnyObject?,
         subject: AnyObject?,
         lifespan: Lifespan,
@@ -12,14 +12,13 @@ extension NotificationInfo {
         fileID: String,
         line: Int,
         column: Int,
-        madeBy engine: ObjectIdentifier? = nil
+        owner engine: NotificationEngine? = nil
     ) {
         self.init(
+            handler: .message(handler),
             observer: observer,
-            invocation: .message(subscription),
-            handler: .closure,
+            selector: nil,
             column: column,
-            keyObserver: observer.map(ObjectIdentifier.init),
             name: Notification.Name(messageTypeName),
             object: subject,
             lifespan: lifespan,
@@ -27,7 +26,7 @@ extension NotificationInfo {
             queue: nil,
             fileID: fileID,
             line: line,
-            madeBy: engine
+            owner: engine
         )
     }
 }
@@ -61,8 +60,10 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
@@ -71,7 +72,7 @@ extension NotificationInfo {
         for messageType: Message.Type,
         subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         column: Int = #column,
@@ -79,13 +80,13 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
+            handler: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
                 handler(message)
             },
             observer: nil,
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             fileID: fileID,
             line: line,
             column: column
@@ -115,8 +116,10 @@ extension NotificationInfo {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
-    ///   - center: The center to register with. An engine adds only infos of its own center
-    ///     (``NotificationEngine/center``); another is refused (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
@@ -125,7 +128,7 @@ extension NotificationInfo {
         for messageType: Message.Type,
         subject: MessageSubject<Message.Subject> = .any,
         lifespan: Lifespan = .lifetime,
-        center: NotificationCenter = .default,
+        center: NotificationCenter? = nil,
         fileID: String = #fileID,
         line: Int = #line,
         column: Int = #column,
@@ -133,16 +136,16 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .async(
+            handler: .async(
                 Message.self,
                 from: subject,
                 needsObserver: false,
-                handler: .anywhere { _, message in await handler(message) }
+                call: .anywhere { _, message in await handler(message) }
             ),
             observer: nil,
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             fileID: fileID,
             line: line,
             column: column

@@ -32,6 +32,17 @@ public import Foundation
 ///
 /// A `@MainActor` subclass of ``ControllerBase`` adopts it the same way.
 ///
+/// > Important: Adopted in a class's declaration, the protocol makes the whole class main-actor isolated (Swift
+/// > infers a class's isolation from the conformances it declares), so a non-isolated ``ControllerBase`` subclass can
+/// > then no longer read its own `static let` names in `populateNotificationInfos()`. A class that should stay
+/// > usable from any thread and only wants main-actor closures adopts it in an extension, which leaves the class's
+/// > isolation alone:
+/// >
+/// > ```swift
+/// > final class SyncStatus: ControllerBase, @unchecked Sendable { … }
+/// > extension SyncStatus: MainActorNotificationEngineOwner {}
+/// > ```
+///
 /// A closure runs at once, on the posting thread, when the notification is posted on the main thread; a post from
 /// another thread schedules it on the main actor, where the info checks again that it still listens before calling
 /// it.
@@ -75,16 +86,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(
-            invocation: .ownerTypedOnMainActor(handler),
-            name: name,
-            object: object,
-            lifespan: lifespan,
-            queue: nil,
-            fileID: fileID,
-            line: line,
-            column: column
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, lifespan, nil, (fileID, line, column))
     }
 
     /// Adds a lifetime info whose main-actor closure receives the owner and the notification.
@@ -97,15 +99,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .lifetime,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, .lifetime, nil, (fileID, line, column))
     }
 
     /// Adds a visible info whose main-actor closure receives the owner and the notification.
@@ -118,15 +112,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addNotificationInfo(
-            forName: name,
-            object: object,
-            lifespan: .visible,
-            fileID: fileID,
-            line: line,
-            column: column,
-            using: handler
-        )
+        addOwnedInfo(.ownedOnMainActor(handler), name, object, .visible, nil, (fileID, line, column))
     }
 }
 
@@ -165,16 +151,16 @@ extension MainActorNotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .async(
+            handler: .async(
                 Message.self,
                 from: subject,
                 needsObserver: true,
-                handler: .onMainActor { observer, message in
+                call: .onMainActor { observer, message in
                     guard let observer else { return }
                     await handler(unsafeDowncast(observer, to: Self.self), message)
                 }
             ),
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
             line: line,

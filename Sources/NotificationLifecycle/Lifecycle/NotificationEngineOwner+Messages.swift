@@ -38,8 +38,8 @@ extension NotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .mainActor(Message.self, from: subject, needsObserver: true, handler: ownerTyped(handler)),
-            subject: subject.filter?.object,
+            handler: .mainActor(Message.self, from: subject, needsObserver: true, call: ownerTyped(handler)),
+            subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
             line: line,
@@ -82,13 +82,13 @@ extension NotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            subscription: .async(
+            handler: .async(
                 Message.self,
                 from: subject,
                 needsObserver: true,
-                handler: .anywhere(ownerTyped(handler))
+                call: .anywhere(ownerTyped(handler))
             ),
-            subject: subject.filter?.object,
+            subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
             line: line,
@@ -98,7 +98,7 @@ extension NotificationEngineOwner {
 
     func addOwnedMessageInfo(
         messageTypeName: String,
-        subscription: MessageSubscription,
+        handler: MessageHandler,
         subject: AnyObject?,
         lifespan: Lifespan,
         fileID: String,
@@ -108,7 +108,7 @@ extension NotificationEngineOwner {
         let engine = notificationEngine
         let info = NotificationInfo(
             messageTypeName: messageTypeName,
-            subscription: subscription,
+            handler: handler,
             observer: self,
             subject: subject,
             lifespan: lifespan,
@@ -116,7 +116,7 @@ extension NotificationEngineOwner {
             fileID: fileID,
             line: line,
             column: column,
-            madeBy: engine.identity
+            owner: engine
         )
         // Refused as the duplicate of a live info, it is that one that comes back (never an earlier info whose
         // subject is gone and whose key a new subject at the released one's address matches).

@@ -20,7 +20,7 @@ public import Foundation
 public struct NotificationSelectorTable: Sendable {
     /// One bound selector: how to call it, and for which observer types it is valid.
     struct Entry: Sendable {
-        let invocation: Invocation
+        let handler: Handler
         let observerType: String
         let accepts: @Sendable (AnyObject) -> Bool
     }
@@ -54,7 +54,7 @@ public struct NotificationSelectorTable: Sendable {
         adding(
             NotificationSelector(selector),
             wantsNotification: true,
-            invocation: .bound { observer, notification in
+            handler: .observer { observer, notification in
                 method(unsafeDowncast(observer, to: Observer.self))(notification)
             },
             observer: Observer.self,
@@ -79,7 +79,7 @@ public struct NotificationSelectorTable: Sendable {
         adding(
             NotificationSelector(selector),
             wantsNotification: false,
-            invocation: .bound { observer, _ in
+            handler: .observer { observer, _ in
                 method(unsafeDowncast(observer, to: Observer.self))()
             },
             observer: Observer.self,
@@ -108,7 +108,7 @@ public struct NotificationSelectorTable: Sendable {
         adding(
             NotificationSelector(selector),
             wantsNotification: nil,
-            invocation: .boundOnMainActor { observer, notification in
+            handler: .mainActorObserver { observer, notification in
                 handler(unsafeDowncast(observer, to: Observer.self), notification)
             },
             observer: Observer.self,
@@ -120,7 +120,7 @@ public struct NotificationSelectorTable: Sendable {
     private func adding<Observer: AnyObject>(
         _ selector: NotificationSelector,
         wantsNotification: Bool?,
-        invocation: Invocation,
+        handler: Handler,
         observer: Observer.Type,
         fileID: String,
         line: Int
@@ -153,7 +153,7 @@ public struct NotificationSelectorTable: Sendable {
         var copy = self
         copy.rejected.remove(selector)
         copy.entries[selector] = Entry(
-            invocation: invocation,
+            handler: handler,
             observerType: String(reflecting: Observer.self),
             accepts: { $0 is Observer }
         )
@@ -165,5 +165,74 @@ public struct NotificationSelectorTable: Sendable {
         var copy = self
         copy.rejected.insert(selector)
         return copy
+    }
+
+    // MARK: - Binding an info
+
+    private static let tables = LockedValueBox<[ObjectIdentifier: NotificationSelectorTable]>([:])
+
+    /// The table of `type`, read once per type: a type's table never changes.
+    private static func table(for type: any NotificationSelectorResponder.Type) -> NotificationSelectorTable {
+        let key = ObjectIdentifier(type)
+        if let table = tables.withLock({ $0[key] }) { return table }
+        // Built outside the lock: building reports malformed entries, and a report may run user code.
+        let table = type.notificationSelectors
+        return tables.withLock { tables in
+            if let raced = tables[key] { return raced }
+            tables[key] = table
+            return table
+        }
+    }
+
+    /// The handler that `selector` names on `observer`; `.unresolved` (reported here, at the info's line) when the
+    /// observer's table does not bind it, and silently when its entry was malformed (reported where it was declared).
+    static func handler<Observer: NotificationSelectorResponder>(
+        for selector: NotificationSelector,
+        of observer: Observer,
+        fileID: String,
+        line: Int,
+        center: NotificationCenter
+    ) -> Handler {
+        let observerType = type(of: observer)
+        let table = table(for: observerType)
+        if let entry = table.entries[selector], entry.accepts(observer) { return entry.handler }
+        if table.rejected.contains(selector) { return .unresolved }
+        let known = table.selectors.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let reason: String
+        if let entry = table.entries[selector] {
+            reason = "binds it to a method of \(entry.observerType), which \(observerType) is not"
+        } else if let near = table.selectors.first(where: { $0.name.isNear(selector.name) }) {
+            reason = "does not answer it. Did you mean \"\(near.name)\"? It answers \(known)"
+        } else {
+            reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
+        }
+        reportDiagnostic(
+            .unknownSelector,
+            "Expected \(observerType) to answer the selector \"\(selector.name)\", but its notificationSelectors "
+                + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
+                + "notificationSelectors. This info will not listen.",
+            fileID: fileID,
+            line: line,
+            about: center
+        )
+        return .unresolved
+    }
+}
+
+extension String {
+    /// Whether this name is one typo away from `other`: one character left out, added, changed, or two neighbours
+    /// swapped (the edits a "did you mean" can safely suggest).
+    fileprivate func isNear(_ other: String) -> Bool {
+        let a = Array(self)
+        let b = Array(other)
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        let shorter = min(a.count, b.count)
+        var prefix = 0
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let (restA, restB) = (a.count - prefix - suffix, b.count - prefix - suffix)
+        if restA <= 1, restB <= 1 { return true }
+        return restA == 2 && restB == 2 && a[prefix] == b[prefix + 1] && a[prefix + 1] == b[prefix]
     }
 }
