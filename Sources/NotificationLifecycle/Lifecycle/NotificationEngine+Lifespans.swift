@@ -44,7 +44,7 @@ extension NotificationEngine {
     /// What a transition decided under the lock, carried out after it.
     struct Transition {
         /// The starts that left work to do after the lock or something to report.
-        var started: [(NotificationInfo, NotificationInfo.StartOutcome, CenterRegistry.Work?)] = []
+        var started: [(NotificationInfo, NotificationInfo.StartOutcome, RegistrationWork?)] = []
         /// The Foundation registrations to remove.
         var withdrawals: [Withdrawal] = []
         var endedSequences: [BoundSequence] = []
@@ -72,6 +72,19 @@ extension NotificationEngine {
                 }
             }
         }
+    }
+
+    /// Starts `info` under the lock; its observer and sender go to `kept`, for release after the lock.
+    func start(
+        _ info: NotificationInfo,
+        keeping kept: inout [AnyObject]
+    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
+        let listener = info.listener
+        let observer = listener.observer
+        let sender = listener.sender
+        if let observer, kept.last !== observer { kept.append(observer) }
+        if let sender { kept.append(sender) }
+        return listener.start(byHold: false, observer: observer, sender: sender)
     }
 
     /// Marks `lifespan` inactive, stops its infos and finishes its sequences; when it was inactive already, only if

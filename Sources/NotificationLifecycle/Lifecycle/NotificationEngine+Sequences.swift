@@ -171,7 +171,7 @@ extension NotificationEngine {
         enum Result {
             case inactive
             case finished
-            case bound(UInt64, NotificationInfo.StartOutcome, CenterRegistry.Work?, conflict: NotificationInfo?)
+            case bound(UInt64, NotificationInfo.StartOutcome, RegistrationWork?, conflict: NotificationInfo?)
         }
         var kept: [AnyObject] = []
         let result = registry.lock.withLock { () -> Result in

@@ -145,7 +145,7 @@ public final class NotificationEngine: @unchecked Sendable {
     /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
     private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
         enum Result {
-            case added(NotificationInfo.StartOutcome?, CenterRegistry.Work?, conflict: NotificationInfo?)
+            case added(NotificationInfo.StartOutcome?, RegistrationWork?, conflict: NotificationInfo?)
             case sameInstance
             case duplicate(of: NotificationInfo)
             case foreign
@@ -233,19 +233,6 @@ public final class NotificationEngine: @unchecked Sendable {
             )
         }
         return nil
-    }
-
-    /// Starts `info` under the lock; its observer and sender go to `kept`, for release after the lock.
-    func start(
-        _ info: NotificationInfo,
-        keeping kept: inout [AnyObject]
-    ) -> (NotificationInfo.StartOutcome, CenterRegistry.Work?) {
-        let listener = info.listener
-        let observer = listener.observer
-        let sender = listener.sender
-        if let observer, kept.last !== observer { kept.append(observer) }
-        if let sender { kept.append(sender) }
-        return listener.start(byHold: false, observer: observer, sender: sender)
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.

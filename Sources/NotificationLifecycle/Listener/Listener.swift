@@ -117,7 +117,7 @@ final class Listener: @unchecked Sendable {
         byHold: Bool,
         observer: AnyObject?,
         sender: AnyObject?
-    ) -> (NotificationInfo.StartOutcome, CenterRegistry.Work?) {
+    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
         if byHold { state.holds += 1 }
         if state.isListening {
             if !byHold { state.startedByHold = false }

@@ -87,25 +87,6 @@ final class CenterRegistry: @unchecked Sendable {
 
     // MARK: - Linking listeners (under the lock)
 
-    /// What a start leaves to do once the lock is released.
-    enum Work {
-        /// Make the new registration's Foundation registration.
-        case register(SharedRegistration, sender: AnyObject?)
-        /// Wait until the thread that makes the registration has made it.
-        case awaitRegistration(SharedRegistration)
-        /// Make an asynchronous-message listener's registration of its own.
-        case registerAlone(OwnRegistration, generation: UInt64, subject: AnyObject?)
-
-        func perform(for listener: Listener) {
-            switch self {
-            case .register(let registration, let sender): registration.register(for: listener, sender: sender)
-            case .awaitRegistration(let registration): registration.made.wait()
-            case .registerAlone(let own, let generation, let subject):
-                listener.registerAlone(own, generation: generation, subject: subject)
-            }
-        }
-    }
-
     /// The next generation: every start of every listener of this center has its own, counted up.
     func nextGeneration() -> UInt64 {
         lastGeneration += 1
@@ -114,8 +95,8 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
     /// left to do after the lock.
-    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, Work?) {
-        var work: Work?
+    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, RegistrationWork?) {
+        var work: RegistrationWork?
         let registration: SharedRegistration
         if let cached = listener.state.lastRegistration, !cached.isDropped {
             registration = cached

@@ -171,3 +171,22 @@ final class SharedRegistration: @unchecked Sendable {
         made.leave()
     }
 }
+
+/// What a start leaves to do once the lock is released.
+enum RegistrationWork {
+    /// Make the new registration's Foundation registration.
+    case register(SharedRegistration, sender: AnyObject?)
+    /// Wait until the thread that makes the registration has made it.
+    case awaitRegistration(SharedRegistration)
+    /// Make an asynchronous-message listener's registration of its own.
+    case registerAlone(OwnRegistration, generation: UInt64, subject: AnyObject?)
+
+    func perform(for listener: Listener) {
+        switch self {
+        case .register(let registration, let sender): registration.register(for: listener, sender: sender)
+        case .awaitRegistration(let registration): registration.made.wait()
+        case .registerAlone(let own, let generation, let subject):
+            listener.registerAlone(own, generation: generation, subject: subject)
+        }
+    }
+}
