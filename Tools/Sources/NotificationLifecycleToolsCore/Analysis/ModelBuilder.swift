@@ -10,8 +10,9 @@ package enum ModelBuilder {
         for file in files {
             let collector = DeclarationCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
-            for decl in collector.declarations {
-                guard types[decl.name] == nil else { continue }
+            for found in collector.declarations {
+                guard types[found.name] == nil else { continue }
+                let decl = found
                 let model = TypeModel(
                     name: decl.name,
                     kind: decl.kind,

@@ -11,3 +11,17 @@ extension SyntaxProtocol {
         return nil
     }
 }
+
+/// A node's kind and range: the same statement reached through different walks compares equal, which
+/// `SyntaxIdentifier` does not promise.
+package struct NodeKey: Hashable {
+    let kind: SyntaxKind
+    let start: Int
+    let end: Int
+}
+
+extension SyntaxProtocol {
+    package var key: NodeKey {
+        NodeKey(kind: Syntax(self).kind, start: position.utf8Offset, end: endPosition.utf8Offset)
+    }
+}
