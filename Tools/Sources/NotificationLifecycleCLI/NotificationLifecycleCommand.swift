@@ -6,7 +6,8 @@ import NotificationLifecycleToolsCore
 struct NotificationLifecycleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notification-lifecycle",
-        abstract: "Finds hand-written NotificationCenter observer bugs and moves the observers to NotificationLifecycle.",
+        abstract:
+            "Finds hand-written NotificationCenter observer bugs and moves the observers to NotificationLifecycle.",
         discussion: """
             check PATH… lists the bugs; migrate PATH… prints a unified diff that declares the listeners instead \
             (--write applies it). Tools/README.md describes each rule with an example finding and its fix.

@@ -70,7 +70,11 @@ struct LifecycleScript {
     }
 
     /// The script for a class that is not a view controller: post, release.
-    func drive<Object: AnyObject>(_ make: () -> Object, _ names: [Notification.Name], counts: (Object) -> [Int])
+    func drive<Object: AnyObject>(
+        _ make: () -> Object,
+        _ names: [Notification.Name],
+        counts: (Object) -> [Int]
+    )
         -> Outcome
     {
         var object: Object? = make()

@@ -71,8 +71,8 @@ import Testing
 
     @Test func compose_nuclearUnregister_migratedKeepsItsLifetimeListener() {
         let names: [Notification.Name] = [.draftSyncDidFinish, .contactsDidChange]
-        let original = script.drive({ ComposeViewControllerOriginal() }, names) { [$0.syncs, $0.contactReloads] }
-        let migrated = script.drive({ ComposeViewController() }, names) { [$0.syncs, $0.contactReloads] }
+        let original = script.drive(ComposeViewControllerOriginal.init, names) { [$0.syncs, $0.contactReloads] }
+        let migrated = script.drive(ComposeViewController.init, names) { [$0.syncs, $0.contactReloads] }
         // removeObserver(self) in viewWillDisappear also removed the listener added in init, and UIKit's own.
         #expect(
             original

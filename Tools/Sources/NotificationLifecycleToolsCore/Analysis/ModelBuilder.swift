@@ -76,7 +76,11 @@ package enum ModelBuilder {
         }
     }
 
-    private static func add(_ name: String, _ decl: Syntax, _ body: CodeBlockSyntax?, to model: TypeModel,
+    private static func add(
+        _ name: String,
+        _ decl: Syntax,
+        _ body: CodeBlockSyntax?,
+        to model: TypeModel,
         in file: SourceFile
     ) {
         let calls = OwnCallCollector(viewMode: .sourceAccurate)

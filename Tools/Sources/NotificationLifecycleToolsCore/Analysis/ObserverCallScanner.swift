@@ -46,7 +46,8 @@ final class ObserverCallScanner: SyntaxVisitor {
             )
         case "addObserver" where labels.starts(with: ["forName", "object", "queue"]):
             let closure =
-                node.trailingClosure ?? arguments.first { $0.label?.text == "using" }?.expression.as(ClosureExprSyntax.self)
+                node.trailingClosure
+                ?? arguments.first { $0.label?.text == "using" }?.expression.as(ClosureExprSyntax.self)
             model.registrations.append(
                 Registration(
                     call: node,
@@ -114,7 +115,8 @@ final class ObserverCallScanner: SyntaxVisitor {
         var node = Syntax(call)
         // `try`, parentheses and array literals pass the token on.
         while let parent = node.parent,
-            parent.is(TryExprSyntax.self) || parent.is(ArrayElementSyntax.self) || parent.is(ArrayElementListSyntax.self)
+            parent.is(TryExprSyntax.self) || parent.is(ArrayElementSyntax.self)
+                || parent.is(ArrayElementListSyntax.self)
                 || parent.is(ArrayExprSyntax.self)
         {
             node = parent

@@ -4,7 +4,9 @@ package import SwiftSyntax
 /// observer calls in them.
 package final class TypeModel {
     package enum Kind: String {
-        case `class`, structure = "struct", actor, `enum`
+        case `class`
+        case structure = "struct"
+        case actor, `enum`
     }
 
     package let name: String

@@ -10,7 +10,8 @@ package struct Rule: Hashable, Sendable {
     package static let nuclearUnregister = Rule(
         id: "nuclear-unregister",
         summary: "removeObserver(self) anywhere but deinit or a method only deinit calls.",
-        quietWhen: "in deinit, in a method that only deinit calls within the type, on a receiver that does not read as a "
+        quietWhen:
+            "in deinit, in a method that only deinit calls within the type, on a receiver that does not read as a "
             + "notification center (an app's own event bus), and in structs."
     )
     package static let unbalancedVisible = Rule(

@@ -109,7 +109,8 @@ private final class SelfScanner: SyntaxVisitor {
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
         let bindsSelf = node.conditions.contains { condition in
             guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self) else { return false }
-            return binding.pattern.trimmedDescription == "self" || binding.initializer?.value.trimmedDescription == "self"
+            return binding.pattern.trimmedDescription == "self"
+                || binding.initializer?.value.trimmedDescription == "self"
         }
         guard bindsSelf else { return .visitChildren }
         guard node.conditions.count == 1, node.body.statements.trimmedDescription == "return",

@@ -37,7 +37,9 @@ struct TypeMigration {
         self.file = file
         self.lines = TextLines(file.text)
         guard type.kind == .class else {
-            throw NotUnderstood(reason: "a \(type.kind.rawValue) has no lifetime to tie listeners to; only classes move")
+            throw NotUnderstood(
+                reason: "a \(type.kind.rawValue) has no lifetime to tie listeners to; only classes move"
+            )
         }
         try migrate()
         edits[file.path] = fileEdits
@@ -58,10 +60,12 @@ struct TypeMigration {
             throw Self.fail("it already has a notificationEngine")
         }
         let controllerBase = !Self.hasSuperclass(type)
-        let tokenProperties = Set(type.registrations.compactMap { registration -> String? in
-            if case .property(let name) = registration.store { return name }
-            return nil
-        })
+        let tokenProperties = Set(
+            type.registrations.compactMap { registration -> String? in
+                if case .property(let name) = registration.store { return name }
+                return nil
+            }
+        )
 
         // Registrations: what each becomes, and where.
         var declarations: [Declaration] = []
@@ -163,7 +167,9 @@ struct TypeMigration {
         removed += helperCalls
         gone += helperCalls.map(\.key)
         removeEmptiedDeinit(removed: gone)
-        removeUnusedAliases(gone: removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } })
+        removeUnusedAliases(
+            gone: removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
+        )
         try addEngine(controllerBase: controllerBase)
         addImport()
     }
@@ -249,7 +255,9 @@ struct TypeMigration {
         case .none, .discarded:
             if shape == "#" || shape == "_ = #" { return [item] }
         case .property(let property):
-            let direct = ["\(property) = #", "self.\(property) = #", "\(property).append(#)", "self.\(property).append(#)"]
+            let direct = [
+                "\(property) = #", "self.\(property) = #", "\(property).append(#)", "self.\(property).append(#)",
+            ]
             if direct.contains(shape) { return [item] }
             if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
                 let local = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -257,7 +265,9 @@ struct TypeMigration {
                 let list = item.parent?.as(CodeBlockItemListSyntax.self)
             {
                 let uses = Array(list).filter { $0.key != item.key && $0.trimmedDescription.containsIdentifier(local) }
-                let stores = ["\(property).append(\(local))", "self.\(property).append(\(local))", "\(property) = \(local)"]
+                let stores = [
+                    "\(property).append(\(local))", "self.\(property).append(\(local))", "\(property) = \(local)",
+                ]
                 if uses.count == 1, let use = uses.first, stores.contains(use.trimmedDescription) {
                     return [item, use]
                 }
@@ -356,7 +366,11 @@ struct TypeMigration {
 
     /// The statement to delete for a removal or a token's bookkeeping: the statement itself, or the `if`, `for` or
     /// `forEach` around it when everything in it goes too.
-    private func removableUnit(_ item: CodeBlockItemSyntax, tokens: Set<String>, line: Int) throws
+    private func removableUnit(
+        _ item: CodeBlockItemSyntax,
+        tokens: Set<String>,
+        line: Int
+    ) throws
         -> CodeBlockItemSyntax
     {
         guard isRemovable(item, tokens: tokens) else {
@@ -491,10 +505,14 @@ struct TypeMigration {
         guard let initializer = type.methods["init"]?.first?.decl.as(InitializerDeclSyntax.self),
             (type.methods["init"]?.count ?? 0) == 1, let body = initializer.body
         else { throw Self.fail("it has more than one init; the migrator moves listeners out of one") }
-        let parameters = Set(initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
-        let locals = Set(body.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap { variable in
-            variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        })
+        let parameters = Set(
+            initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        )
+        let locals = Set(
+            body.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap { variable in
+                variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            }
+        )
         for declaration in declarations {
             let used = declaration.text.identifiers
             if let name = used.first(where: { parameters.contains($0) || locals.contains($0) }),
@@ -517,7 +535,8 @@ struct TypeMigration {
             }
         }
         let indent = lines.indentation(initializer.positionAfterSkippingLeadingTrivia.utf8Offset)
-        var text = "\n\(indent)override func populateNotificationInfos() {\n\(indent)    super.populateNotificationInfos()\n"
+        var text =
+            "\n\(indent)override func populateNotificationInfos() {\n\(indent)    super.populateNotificationInfos()\n"
         for declaration in declarations { text += indented(declaration.text, by: indent + "    ") + "\n" }
         text += "\(indent)}\n"
         let end = lines.lineEnd(initializer.endPositionBeforeTrailingTrivia.utf8Offset)
@@ -572,13 +591,17 @@ struct TypeMigration {
         let offset = first.decl.positionAfterSkippingLeadingTrivia.utf8Offset
         let indent = lines.indentation(offset)
         let start = leadingCommentStart(of: Syntax(first.decl)) ?? lines.lineStart(offset)
-        fileEdits.append(Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n"))
+        fileEdits.append(
+            Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n")
+        )
     }
 
     private mutating func addImport() {
-        guard !file.tree.statements.contains(where: {
-            $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "NotificationLifecycle"
-        }) else { return }
+        guard
+            !file.tree.statements.contains(where: {
+                $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "NotificationLifecycle"
+            })
+        else { return }
         let imports = file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
         let after = imports.first { $0.path.trimmedDescription > "NotificationLifecycle" }
         if let after {
@@ -682,10 +705,11 @@ struct TypeMigration {
     }
 
     private func leadingCommentStart(of node: Syntax) -> Int? {
-        guard node.leadingTrivia.contains(where: { if case .lineComment = $0 { return true } else { return false } })
-            || node.leadingTrivia.contains(where: {
-                if case .docLineComment = $0 { return true } else { return false }
-            })
+        guard
+            node.leadingTrivia.contains(where: { if case .lineComment = $0 { return true } else { return false } })
+                || node.leadingTrivia.contains(where: {
+                    if case .docLineComment = $0 { return true } else { return false }
+                })
         else { return nil }
         var offset = node.position.utf8Offset
         for piece in node.leadingTrivia {

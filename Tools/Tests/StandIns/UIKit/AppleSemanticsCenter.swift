@@ -8,6 +8,7 @@ public import Foundation
 /// `AppleSemanticsCenter.default`); the migrated ones use Foundation's center through their `NotificationEngine`.
 public final class AppleSemanticsCenter: @unchecked Sendable {
     // @unchecked: every access to `entries` holds `lock`; handlers are called after it is released.
+    /// The center the fixtures' `NotificationCenter.default` becomes.
     public static let `default` = AppleSemanticsCenter()
 
     private final class Entry {
@@ -38,6 +39,7 @@ public final class AppleSemanticsCenter: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Entry] = []
 
+    /// An empty center.
     public init() {}
 
     /// The registrations still held, block observers included.
@@ -45,6 +47,7 @@ public final class AppleSemanticsCenter: @unchecked Sendable {
         lock.withLock { entries.count { $0.block != nil || $0.observer != nil } }
     }
 
+    /// Adds a selector observer, held weakly.
     public func addObserver(_ observer: AnyObject, selector: AppleSelector, name: Notification.Name?, object: Any?) {
         let entry = Entry(
             observer: observer,
@@ -57,6 +60,7 @@ public final class AppleSemanticsCenter: @unchecked Sendable {
         lock.withLock { entries.append(entry) }
     }
 
+    /// Adds a block observer, kept with its block until its token is removed.
     @discardableResult
     public func addObserver(
         forName name: Notification.Name?,
@@ -125,6 +129,7 @@ public final class ObserverToken: NSObject {}
 public struct AppleSelector {
     let invoke: (AnyObject, Notification) -> Void
 
+    /// A selector that calls `method` with the observer and the notification.
     public init<Observer: AnyObject>(_ method: @escaping (Observer, Notification) -> Void) {
         invoke = { observer, note in
             if let observer = observer as? Observer { method(observer, note) }

@@ -5,12 +5,16 @@
 /// `@MainActor open class UIResponder : NSObject`.
 @MainActor
 open class UIResponder: NSObject {
+    /// As `NSObject.init()`.
     override public init() {
         super.init()
     }
 
+    /// UIKit's notification of the same name.
     nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    /// UIKit's notification of the same name.
     nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    /// UIKit's notification of the same name.
     nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
 }
 
@@ -18,15 +22,18 @@ open class UIResponder: NSObject {
 /// selector on the (stand-in) default center: a subclass's `removeObserver(self)` removes that listener too.
 @MainActor
 open class UIViewController: UIResponder {
+    /// Whether `loadViewIfNeeded()` has loaded the view.
     public private(set) var isViewLoaded = false
     /// How many memory warnings the superclass's own listener heard.
     public private(set) var memoryWarnings = 0
 
+    /// UIKit's designated initialiser.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init()
         listenForMemoryWarnings()
     }
 
+    /// The initialiser a storyboard uses.
     public required init?(coder: NSCoder) {
         super.init()
         listenForMemoryWarnings()
@@ -68,9 +75,11 @@ open class UIViewController: UIResponder {
 /// The notification names of `UIApplication` the fixtures use.
 @MainActor
 public final class UIApplication {
+    /// UIKit's notification of the same name.
     nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name(
         "UIApplicationDidReceiveMemoryWarningNotification"
     )
+    /// UIKit's notification of the same name.
     nonisolated public static let didBecomeActiveNotification = Notification.Name(
         "UIApplicationDidBecomeActiveNotification"
     )
