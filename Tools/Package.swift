@@ -10,7 +10,7 @@ let package = Package(
     name: "NotificationLifecycleTools",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "notification-lifecycle", targets: ["NotificationLifecycleCLI"]),
+        .executable(name: "notification-lifecycle", targets: ["notification-lifecycle"]),
         .plugin(name: "CheckNotificationObservers", targets: ["CheckNotificationObservers"]),
     ],
     dependencies: [
@@ -27,12 +27,14 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Named as the executable, so that the plugin finds the tool by that name.
         .executableTarget(
-            name: "NotificationLifecycleCLI",
+            name: "notification-lifecycle",
             dependencies: [
                 "NotificationLifecycleToolsCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/NotificationLifecycleCLI"
         ),
         .plugin(
             name: "CheckNotificationObservers",
@@ -42,7 +44,7 @@ let package = Package(
                     description: "Finds hand-written NotificationCenter observer bugs in the package's targets."
                 )
             ),
-            dependencies: ["NotificationLifecycleCLI"]
+            dependencies: ["notification-lifecycle"]
         ),
         .testTarget(
             name: "NotificationLifecycleToolsCoreTests",
