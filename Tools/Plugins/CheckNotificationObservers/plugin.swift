@@ -10,7 +10,7 @@ struct CheckNotificationObservers: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
-        let folders = targets.compactMap { $0 as? SourceModuleTarget }.map { $0.directory.string }
+        let folders = targets.compactMap { $0 as? SourceModuleTarget }.map { $0.directoryURL.path }
         let process = Process()
         process.executableURL = tool.url
         process.arguments = ["check"] + extractor.remainingArguments + folders
