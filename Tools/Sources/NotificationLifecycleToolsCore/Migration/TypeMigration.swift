@@ -81,6 +81,7 @@ struct TypeMigration {
         // Removals, token bookkeeping and the guards that served them.
         var removed: [CodeBlockItemSyntax] = []
         for removal in type.removals {
+            try checkRemovalPlace(removal)
             guard let item = removal.node.ancestor(CodeBlockItemSyntax.self) else {
                 throw Self.fail("a removal at line \(removal.location.line) is not a statement")
             }
@@ -363,6 +364,25 @@ struct TypeMigration {
     }
 
     // MARK: - Removals
+
+    /// A removal in a method other types may call (`stopObserving()`) stops listening at a moment the migrator
+    /// cannot see; one in a method nothing calls is a custom lifespan too.
+    private func checkRemovalPlace(_ removal: Removal) throws {
+        let method = removal.method
+        let lifecycle = TypeModel.lifetimeEntries.union(TypeModel.appearEntries).union(TypeModel.disappearEntries)
+        if method == "deinit" || lifecycle.contains(method) { return }
+        let isPrivate = (type.methods[method] ?? []).allSatisfy { candidate in
+            candidate.decl.as(FunctionDeclSyntax.self)?.modifiers.contains {
+                ["private", "fileprivate"].contains($0.name.text)
+            } ?? false
+        }
+        if isPrivate, !type.entries(reaching: method).isEmpty { return }
+        throw Self.fail(
+            "it removes observers in \(method) (line \(removal.location.line)), which "
+                + (isPrivate ? "no lifecycle method calls" : "other types may call")
+                + ": stopping there is a custom lifespan the migrator leaves to you"
+        )
+    }
 
     /// The statement to delete for a removal or a token's bookkeeping: the statement itself, or the `if`, `for` or
     /// `forEach` around it when everything in it goes too.
