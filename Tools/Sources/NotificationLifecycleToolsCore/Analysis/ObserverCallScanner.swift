@@ -130,7 +130,20 @@ final class ObserverCallScanner: SyntaxVisitor {
             node = parent
         }
         guard let parent = node.parent else { return .other }
-        if parent.is(CodeBlockItemSyntax.self) { return .discarded }
+        if parent.is(CodeBlockItemSyntax.self) {
+            // The only statement of a closure or of a function with a result is returned, not thrown away:
+            // `tokens = names.map { center.addObserver(…) }`, `func observe() -> any NSObjectProtocol { … }`.
+            if let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 {
+                if list.parent?.is(ClosureExprSyntax.self) == true { return .other }
+                if let body = list.parent?.as(CodeBlockSyntax.self),
+                    body.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause != nil
+                        || body.parent?.is(AccessorBlockSyntax.self) == true
+                {
+                    return .other
+                }
+            }
+            return .discarded
+        }
         if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[2].id == node.id else { return .other }

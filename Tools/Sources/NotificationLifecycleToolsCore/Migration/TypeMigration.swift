@@ -28,6 +28,8 @@ struct TypeMigration {
     private let file: SourceFile
     private let lines: TextLines
     private var fileEdits: [Edit] = []
+    /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
+    private var injectedCenter: String?
 
     init(type: TypeModel, files: [SourceFile]) throws {
         self.type = type
@@ -38,7 +40,8 @@ struct TypeMigration {
         self.lines = TextLines(file.text)
         guard type.kind == .class else {
             throw NotUnderstood(
-                reason: "a \(type.kind.rawValue) has no lifetime to tie listeners to; only classes move"
+                reason: "\(type.kind == .enum || type.kind == .actor ? "an" : "a") \(type.kind.rawValue) has no "
+                    + "lifetime to tie listeners to; only classes move"
             )
         }
         try migrate()
@@ -60,6 +63,7 @@ struct TypeMigration {
             throw Self.fail("it already has a notificationEngine")
         }
         let controllerBase = !Self.hasSuperclass(type)
+        injectedCenter = try centerParameter()
         let tokenProperties = Set(
             type.registrations.compactMap { registration -> String? in
                 if case .property(let name) = registration.store { return name }
@@ -179,7 +183,7 @@ struct TypeMigration {
 
     private func declaration(for registration: Registration, tokenProperties: Set<String>) throws -> Declaration {
         let line = registration.location.line
-        guard isDefaultCenter(registration.receiver, in: registration.call) else {
+        guard isDefaultCenter(registration.receiver, in: registration.call) || injectedCenter != nil else {
             throw Self.fail(
                 "it registers on `\(registration.receiver)` (line \(line)), not NotificationCenter.default; pass that "
                     + "center to NotificationEngine(center:) by hand"
@@ -210,6 +214,37 @@ struct TypeMigration {
             statements: statements,
             text: try infoCall(registration, lifespan: lifespan)
         )
+    }
+
+    /// `init(center: NotificationCenter)` registering on `center` (or on `self.center` set from it): the engine is
+    /// made with that center. `nil` when every registration uses `NotificationCenter.default`.
+    private func centerParameter() throws -> String? {
+        let others = type.registrations.filter { !isDefaultCenter($0.receiver, in: $0.call) }
+        guard let first = others.first else { return nil }
+        let name = first.receiver.hasPrefix("self.") ? String(first.receiver.dropFirst(5)) : first.receiver
+        let line = first.location.line
+        let reason =
+            "it registers on `\(first.receiver)` (line \(line)), not NotificationCenter.default nor a "
+            + "NotificationCenter parameter of its one init; pass that center to NotificationEngine(center:) by hand"
+        guard others.count == type.registrations.count,
+            others.allSatisfy({ $0.receiver == name || $0.receiver == "self.\(name)" }), !name.contains(".")
+        else { throw Self.fail(reason) }
+        let inits = realInitializers()
+        guard inits.count == 1, let initializer = inits.first,
+            initializer.signature.parameterClause.parameters.contains(where: {
+                ($0.secondName ?? $0.firstName).text == name
+                    && $0.type.trimmedDescription.contains("NotificationCenter")
+            })
+        else { throw Self.fail(reason) }
+        return name
+    }
+
+    /// The inits that initialise the object: not `required init?(coder:) { fatalError(…) }`.
+    private func realInitializers() -> [InitializerDeclSyntax] {
+        (type.methods["init"] ?? []).compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
+            guard let statements = initializer.body?.statements, statements.count == 1 else { return true }
+            return !statements.trimmedDescription.hasPrefix("fatalError(")
+        }
     }
 
     private func isDefaultCenter(_ receiver: String, in call: FunctionCallExprSyntax) -> Bool {
@@ -522,9 +557,10 @@ struct TypeMigration {
     }
 
     private mutating func declareInPopulate(_ declarations: [Declaration]) throws {
-        guard let initializer = type.methods["init"]?.first?.decl.as(InitializerDeclSyntax.self),
-            (type.methods["init"]?.count ?? 0) == 1, let body = initializer.body
-        else { throw Self.fail("it has more than one init; the migrator moves listeners out of one") }
+        let inits = realInitializers()
+        guard inits.count == 1, let initializer = inits.first, let body = initializer.body else {
+            throw Self.fail("it has more than one init; the migrator moves listeners out of one")
+        }
         let parameters = Set(
             initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
         )
@@ -551,7 +587,8 @@ struct TypeMigration {
             if let first {
                 let indent = lines.indentation(first.positionAfterSkippingLeadingTrivia.utf8Offset)
                 let start = lines.lineStart(first.positionAfterSkippingLeadingTrivia.utf8Offset)
-                fileEdits.append(Edit(start: start, end: start, replacement: "\(indent)super.init()\n"))
+                let argument = injectedCenter.map { "notificationCenter: \($0)" } ?? ""
+                fileEdits.append(Edit(start: start, end: start, replacement: "\(indent)super.init(\(argument))\n"))
             }
         }
         let indent = lines.indentation(initializer.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -611,8 +648,28 @@ struct TypeMigration {
         let offset = first.decl.positionAfterSkippingLeadingTrivia.utf8Offset
         let indent = lines.indentation(offset)
         let start = leadingCommentStart(of: Syntax(first.decl)) ?? lines.lineStart(offset)
+        guard let center = injectedCenter else {
+            fileEdits.append(
+                Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n")
+            )
+            return
+        }
         fileEdits.append(
-            Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n")
+            Edit(start: start, end: start, replacement: "\(indent)let notificationEngine: NotificationEngine\n")
+        )
+        // Set before anything else in init, so that it is set before super.init and before the first listener.
+        guard let body = realInitializers().first?.body, let firstStatement = body.statements.first else {
+            throw Self.fail("its init is empty")
+        }
+        let statementStart = firstStatement.positionAfterSkippingLeadingTrivia.utf8Offset
+        let lineStart = lines.lineStart(statementStart)
+        let bodyIndent = lines.indentation(statementStart)
+        fileEdits.append(
+            Edit(
+                start: lineStart,
+                end: lineStart,
+                replacement: "\(bodyIndent)notificationEngine = NotificationEngine(center: \(center))\n"
+            )
         )
     }
 
