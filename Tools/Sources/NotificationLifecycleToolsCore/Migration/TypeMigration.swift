@@ -701,6 +701,7 @@ struct TypeMigration {
         for method in type.methods.values.joined() {
             guard let function = method.decl.as(FunctionDeclSyntax.self), let body = method.body,
                 !body.statements.isEmpty, body.statements.allSatisfy({ removed.contains($0.key) }),
+                !Self.hasCommentLines(body),
                 function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
                 let member = function.ancestor(MemberBlockItemSyntax.self)
             else { continue }
@@ -732,12 +733,25 @@ struct TypeMigration {
     private mutating func removeEmptiedDeinit(removed: [NodeKey]) {
         for method in type.methods["deinit"] ?? [] {
             guard let body = method.body, !body.statements.isEmpty,
-                body.statements.allSatisfy({ removed.contains($0.key) }),
+                body.statements.allSatisfy({ removed.contains($0.key) }), !Self.hasCommentLines(body),
                 let member = method.decl.ancestor(MemberBlockItemSyntax.self)
             else { continue }
             let statementRanges = body.statements.map { lines.removal(of: $0) }
             fileEdits.removeAll { statementRanges.contains($0) }
             fileEdits.append(lines.removal(of: member, absorbBlankLine: true))
+        }
+    }
+
+    /// A comment on a line of its own in the body: the method stays, emptied, so that the comment is not lost.
+    private static func hasCommentLines(_ body: CodeBlockSyntax) -> Bool {
+        let trivia = body.statements.map(\.leadingTrivia) + [body.rightBrace.leadingTrivia]
+        return trivia.contains { pieces in
+            pieces.contains {
+                switch $0 {
+                case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
+                default: return false
+                }
+            }
         }
     }
 
