@@ -103,4 +103,10 @@ set -e
 [ -z "$again" ] || fail "migrating the migrated files changed them again"
 echo "ok: the migrated files check clean, and a second migrate changes nothing"
 
+step "the command plugin: swift package check-notification-observers"
+# Last: the plugin builds the tool again without -warnings-as-errors (about 30 seconds).
+swift package plugin check-notification-observers --target NotificationLifecycleToolsCore >"$work/plugin.log" 2>&1 ||
+    { cat "$work/plugin.log"; fail "the plugin failed"; }
+grep '^0 findings in [0-9]* files$' "$work/plugin.log" || fail "the plugin did not run the checker"
+
 step "done"
