@@ -84,3 +84,9 @@ public final class UIApplication {
         "UIApplicationDidBecomeActiveNotification"
     )
 }
+
+/// `UIContentSizeCategory`, for its notification.
+public struct UIContentSizeCategory {
+    /// UIKit's notification of the same name.
+    public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
+}
