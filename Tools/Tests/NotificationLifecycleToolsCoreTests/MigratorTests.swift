@@ -95,3 +95,30 @@ import Testing
         #expect(diff == "--- a/F.swift\n+++ b/F.swift\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n")
     }
 }
+
+extension MigratorTests {
+    @Test func aSubclassOfAClassWithObserversIsLeftForAfterItsSuperclass() {
+        let source = """
+            import Foundation
+
+            class Base {
+                init() {
+                    NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in }
+                }
+            }
+
+            final class Child: Base {
+                override init() {
+                    super.init()
+                    NotificationCenter.default.addObserver(forName: .y, object: nil, queue: nil) { _ in }
+                }
+            }
+
+            """
+        let result = migrate(source)
+        #expect(result.skipped.count == 1)
+        #expect(result.skipped.first?.contains("its superclass Base has observers too") == true)
+        #expect(result.text.contains("class Base: ControllerBase {"))
+        #expect(result.text.contains("final class Child: Base {\n"))
+    }
+}

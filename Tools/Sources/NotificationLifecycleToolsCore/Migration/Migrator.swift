@@ -28,7 +28,7 @@ package enum Migrator {
         var edits: [String: [Edit]] = [:]
         for type in types where !type.registrations.isEmpty || !type.removals.isEmpty {
             do {
-                let migration = try TypeMigration(type: type, files: files)
+                let migration = try TypeMigration(type: type, files: files, allTypes: types)
                 for (path, typeEdits) in migration.edits { edits[path, default: []] += typeEdits }
                 result.migrated.append(type.name)
             } catch let failure as TypeMigration.NotUnderstood {

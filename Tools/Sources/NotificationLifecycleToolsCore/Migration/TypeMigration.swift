@@ -31,7 +31,7 @@ struct TypeMigration {
     /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
     private var injectedCenter: String?
 
-    init(type: TypeModel, files: [SourceFile]) throws {
+    init(type: TypeModel, files: [SourceFile], allTypes: [TypeModel] = []) throws {
         self.type = type
         guard let file = files.first(where: { $0.path == type.file }) else {
             throw NotUnderstood(reason: "its file was not read")
@@ -42,6 +42,18 @@ struct TypeMigration {
             throw NotUnderstood(
                 reason: "\(type.kind == .enum || type.kind == .actor ? "an" : "a") \(type.kind.rawValue) has no "
                     + "lifetime to tie listeners to; only classes move"
+            )
+        }
+        if type.inherited.contains(where: { $0 == "ControllerBase" || $0.hasSuffix("NotificationEngineOwner") }) {
+            throw NotUnderstood(reason: "it already uses NotificationLifecycle")
+        }
+        // A superclass that migrates too (or has observers of its own) will own the engine: two would clash.
+        if let superclass = type.inherited.first, let parent = allTypes.first(where: { $0.name == superclass }),
+            !parent.registrations.isEmpty || !parent.removals.isEmpty || parent.properties["notificationEngine"] != nil
+        {
+            throw NotUnderstood(
+                reason: "its superclass \(superclass) has observers too; migrate it first, then declare this "
+                    + "class's listeners with the engine it inherits"
             )
         }
         try migrate()
