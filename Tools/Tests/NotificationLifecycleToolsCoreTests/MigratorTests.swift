@@ -122,3 +122,23 @@ extension MigratorTests {
         #expect(result.text.contains("final class Child: Base {\n"))
     }
 }
+
+extension MigratorTests {
+    @Test func aSelectorMethodTakingNSNotificationGetsTheBridgedType() {
+        let source = """
+            import UIKit
+
+            final class Screen: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(self, selector: #selector(show), name: .x, object: nil)
+                }
+
+                @objc func show(notification: NSNotification) {}
+            }
+
+            """
+        let result = migrate(source)
+        #expect(result.text.contains("{ owner, note in owner.show(notification: note as NSNotification) }"))
+    }
+}

@@ -404,7 +404,10 @@ struct TypeMigration {
             return "{ owner, _ in owner.\(method)() }"
         case 1:
             let label = parameters[0].firstName.text
-            return "{ owner, note in owner.\(method)(\(label == "_" ? "" : "\(label): ")note) }"
+            // `@objc func keyboardWillShow(_ notification: NSNotification)`: the bridged type, as the selector got it.
+            let type = parameters[0].type.trimmedDescription
+            let argument = type.hasPrefix("NSNotification") ? "note as NSNotification" : "note"
+            return "{ owner, note in owner.\(method)(\(label == "_" ? "" : "\(label): ")\(argument)) }"
         default:
             throw Self.fail("the selector at line \(line) names `\(method)`, which takes more than a notification")
         }
