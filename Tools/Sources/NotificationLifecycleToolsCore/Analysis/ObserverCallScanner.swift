@@ -162,6 +162,11 @@ final class ObserverCallScanner: SyntaxVisitor {
             return .property(root)
         }
         if let initializer = parent.as(InitializerClauseSyntax.self),
+            initializer.parent?.as(PatternBindingSyntax.self)?.pattern.is(WildcardPatternSyntax.self) == true
+        {
+            return .discarded  // let _ = center.addObserver(…)
+        }
+        if let initializer = parent.as(InitializerClauseSyntax.self),
             let binding = initializer.parent?.as(PatternBindingSyntax.self),
             let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         {
