@@ -301,7 +301,7 @@ struct TypeMigration {
         let shape = item.trimmedDescription.replacingFirst(callText, with: "#")
         switch registration.store {
         case .none, .discarded:
-            if shape == "#" || shape == "_ = #" { return [item] }
+            if shape == "#" || shape == "_ = #" || shape == "let _ = #" { return [item] }
         case .property(let property):
             let direct = [
                 "\(property) = #", "self.\(property) = #", "\(property).append(#)", "self.\(property).append(#)",
