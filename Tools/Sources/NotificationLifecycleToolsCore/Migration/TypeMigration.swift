@@ -612,6 +612,10 @@ struct TypeMigration {
         for declaration in declarations { text += indented(declaration.text, by: indent + "    ") + "\n" }
         text += "\(indent)}\n"
         let end = lines.lineEnd(initializer.endPositionBeforeTrailingTrivia.utf8Offset)
+        // A blank line after it too, unless the type ends there or a blank line follows already.
+        let next = String(decoding: lines.bytes[end..<lines.lineEnd(end)], as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if !next.isEmpty, !next.hasPrefix("}") { text += "\n" }
         fileEdits.append(Edit(start: end, end: end, replacement: text))
     }
 

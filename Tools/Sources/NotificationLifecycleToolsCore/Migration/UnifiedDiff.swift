@@ -5,7 +5,9 @@ package enum UnifiedDiff {
         let b = lines(new)
         let script = editScript(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // Relative paths as git prints them (patch -p1, git apply); absolute ones as given (patch -p0).
+        let (oldName, newName) = path.hasPrefix("/") ? (path, path) : ("a/\(path)", "b/\(path)")
+        var output = "--- \(oldName)\n+++ \(newName)\n"
         var index = 0
         while index < script.count {
             guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { break }
