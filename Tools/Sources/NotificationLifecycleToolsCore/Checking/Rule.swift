@@ -26,7 +26,8 @@ package struct Rule: Hashable, Sendable {
         id: "discarded-token",
         summary: "the token of addObserver(forName:object:queue:using:) is thrown away.",
         quietWhen: "in an app delegate or a singleton (static let shared/default/current), which lives as long as "
-            + "the process, so an observer kept for ever is what it means."
+            + "the process, so an observer kept for ever is what it means; and when the call is the only statement "
+            + "of a closure or of a function with a result, which returns the token."
     )
     package static let tokenNeverRemoved = Rule(
         id: "token-never-removed",
