@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI for Tools/ (issue 22): builds the checker and migrator with warnings as errors, runs their tests, and runs the
 # tool on the fixtures as a user would, checking what it prints. Exits non-zero on the first failure.
-# Cold (no Tools/.build): 8 minutes measured on 2 busy cores (load 9-12; 4 minutes of CPU), most of it swift-syntax.
+# Cold (no Tools/.build): 5.5 to 8 minutes measured on 2 busy cores (about 4 minutes of CPU), mostly swift-syntax.
 set -euo pipefail
 cd "$(dirname "$0")"
 
