@@ -221,7 +221,7 @@ struct AsyncMessageTests {
         controller?.addMessageInfo(for: Synced.self, subject: .only(Document())) { _, _ in }
         weak let probe = controller
         controller = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(RegistrationLedger.infos(on: center).isEmpty)
         center.post(Synced(number: 1))
         await settle()
@@ -238,7 +238,7 @@ struct AsyncMessageTests {
         controller = nil
         await settle()
         // Calls that began before the release ran; the owner is gone and nothing runs later.
-        #expect(probe == nil)
+        #expect(isGone(probe))
         let delivered = calls.count
         await settle()
         #expect(calls.count == delivered)

@@ -68,7 +68,7 @@ struct LifespanSequenceTests {
         #expect(await eventually { received.count == 1 })
         weak let probe = controller
         controller = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(await consumer.value == "finished")
         #expect(RegistrationLedger.infos(on: center).isEmpty)
     }

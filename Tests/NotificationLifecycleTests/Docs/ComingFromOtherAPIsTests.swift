@@ -33,8 +33,8 @@ struct ComingFromOtherAPIsTests {
         weak let declaredProbe = declared
         handWritten = nil
         declared = nil
-        #expect(handWrittenProbe == nil)
-        #expect(declaredProbe == nil)
+        #expect(isGone(handWrittenProbe))
+        #expect(isGone(declaredProbe))
         #expect(infos.count == 1)
         #expect(infos.allSatisfy { !$0.isListening })
         center.post(name: .messagesDidArrive, object: nil)  // nothing left to call
