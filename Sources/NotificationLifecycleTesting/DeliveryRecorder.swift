@@ -43,7 +43,9 @@ public final class DeliveryRecorder: Sendable {
     private let state = LockedValueBox(State())
 
     /// Makes a recorder that records nothing yet; give it sources with `record(_:)`.
-    public init() {}
+    public init() {
+        XCTestCases.watch()
+    }
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
