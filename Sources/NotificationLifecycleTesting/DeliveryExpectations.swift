@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import NotificationLifecycle
 
 /// Expects `topic` to have reached a matching handler `count` times: exactly once by default.
@@ -11,7 +11,7 @@ public import NotificationLifecycle
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
-/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
 ///
 /// - Parameters:
 ///   - topic: The notification name or message type.
@@ -96,7 +96,7 @@ public func expectDeliveries(
     recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Waits until matching deliveries reach `count`, or `timeout` passes; a timeout fails as
+/// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails as
 /// ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)`` does.
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
@@ -107,13 +107,61 @@ public func expectDeliveries(
 /// center.post(DocumentDidSave(), subject: document)                // an AsyncMessage
 /// await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
 ///
-/// await waitForDeliveries(.atLeast(3), in: recorder) { $0.lifespan == .visible }
+/// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) { $0.lifespan == .visible }
 /// ```
 ///
 /// Every narrowing given must match for a delivery to count: the topic, the handler, the lifespan, and `predicate`.
+/// This form works on every platform the package supports; from macOS 13, iOS 16, tvOS 16 and watchOS 9 the
+/// timeout may also be a `Duration`, such as `.milliseconds(200)`.
 ///
 /// > Important: `.never` can only be proven by waiting the whole `timeout`; give it a short one. With
 /// > `.exactly(n)` the wait ends at the `n`th matching delivery and fails if more have already arrived by then.
+///
+/// - Parameters:
+///   - topic: Only deliveries of this topic count; `nil` counts every topic.
+///   - handler: Only deliveries to this handler count; `nil` counts every handler.
+///   - lifespan: Only deliveries to infos of this lifespan count; `nil` counts every lifespan.
+///   - count: How many matching deliveries: `.exactly(1)` by default, `.atLeast(n)`, `.exactly(n)`, `.never`.
+///   - recorder: The recorder that sees the deliveries.
+///   - timeout: How many seconds to wait at most.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - predicate: Only deliveries it accepts count; called on the thread that records a delivery.
+/// - Returns: The matching deliveries when the wait ended.
+@discardableResult
+public func waitForDeliveries(
+    of topic: NotificationTopic? = nil,
+    to handler: NotificationHandler? = nil,
+    lifespan: Lifespan? = nil,
+    _ count: DeliveryCount = .exactly(1),
+    in recorder: DeliveryRecorder,
+    timeout: TimeInterval = 5,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
+) async -> [RecordedDelivery] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
+    return await waitForDeliveries(
+        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
+        count,
+        in: recorder,
+        nanoseconds: nanoseconds,
+        describedAs: "\(timeout) seconds",
+        at: site
+    )
+}
+
+/// Waits until matching deliveries reach `count`, or `timeout` passes: the form of
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)`` that takes a `Duration`.
+///
+/// ```swift
+/// await waitForDeliveries(of: .name(.storeDidChange), in: recorder, timeout: .milliseconds(200))
+/// ```
 ///
 /// - Parameters:
 ///   - topic: Only deliveries of this topic count; `nil` counts every topic.
@@ -136,7 +184,7 @@ public func waitForDeliveries(
     lifespan: Lifespan? = nil,
     _ count: DeliveryCount = .exactly(1),
     in recorder: DeliveryRecorder,
-    timeout: Duration = .seconds(5),
+    timeout: Duration,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -144,16 +192,37 @@ public func waitForDeliveries(
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (seconds, attoseconds) = max(timeout, .zero).components
+    let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    let nanoseconds = whole.overflow ? UInt64.max / 2 : whole.partialValue + UInt64(attoseconds / 1_000_000_000)
+    return await waitForDeliveries(
+        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
+        count,
+        in: recorder,
+        nanoseconds: nanoseconds,
+        describedAs: "\(timeout)",
+        at: site
+    )
+}
+
+/// The wait both forms share; `describedAs` is the timeout as the failure names it.
+private func waitForDeliveries(
+    _ filter: DeliveryFilter,
+    _ count: DeliveryCount,
+    in recorder: DeliveryRecorder,
+    nanoseconds: UInt64,
+    describedAs timeout: String,
+    at site: CallSite
+) async -> [RecordedDelivery] {
     if let misuse = count.misuse {
         recordFailure(misuse, at: site)
         return []
     }
-    let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate)
-    _ = await recorder.wait(timeout: timeout) { deliveries in
+    _ = await recorder.wait(nanoseconds: nanoseconds) { deliveries in
         count.isSettled(by: deliveries.lazy.filter(filter.matches).count)
     }
     let deliveries = recorder.deliveries
-    if let failure = filter.failure(of: deliveries, against: count, waited: "\(timeout)") {
+    if let failure = filter.failure(of: deliveries, against: count, waited: timeout) {
         recordFailure(failure, at: site)
     }
     return deliveries.filter(filter.matches)
