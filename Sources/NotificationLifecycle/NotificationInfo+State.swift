@@ -54,6 +54,13 @@ extension NotificationInfo {
     package var line: Int { fact { $0.pointee.label.line } }
     /// How the handler is called.
     var invocation: Invocation { fact { $0.pointee.invocation } }
+    /// Whether the info's selector was not found in its observer's table when it was made (so it never listens), and
+    /// whether it needs a live observer. For the testing module's failures, which say why an info does not listen.
+    package var hasUnknownSelector: Bool {
+        if case .unresolved = invocation { return true }
+        return false
+    }
+    package var needsObserver: Bool { fact { $0.pointee.needsObserver } }
     /// The queue handlers run on, or `nil` for the posting thread.
     var queue: OperationQueue? { fact { $0.pointee.queue } }
 

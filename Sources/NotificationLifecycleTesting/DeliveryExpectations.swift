@@ -89,11 +89,17 @@ public func expectDeliveries(
         ])
     }
     let failure = InspectionFailure(
-        summary: "Expected \(expected.count) deliveries in this order, but \(deliveries.count) were recorded and "
-            + "delivery \(index + 1) is \(actual) where \(wanted) was expected.",
+        summary: "Expected \(deliveriesText(expected.count)) in this order, but \(deliveriesText(deliveries.count)) "
+            + "\(deliveries.count == 1 ? "was" : "were") recorded and delivery \(index + 1) is \(actual) where "
+            + "\(wanted) was expected.",
         details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table.rendered()
     )
     recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `1 delivery`, `2 deliveries`.
+private func deliveriesText(_ count: Int) -> String {
+    count == 1 ? "1 delivery" : "\(count) deliveries"
 }
 
 /// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails as
@@ -242,12 +248,20 @@ private struct DeliveryFilter: Sendable {
             && (predicate?(delivery) ?? true)
     }
 
-    /// `storeDidChange -> didPing: (visible)`, leaving out what is not narrowed.
-    var description: String {
-        var text = (topic?.text ?? "a delivery") + " -> " + (handler?.description ?? "any handler")
-        if let lifespan { text += " (\(lifespan))" }
-        if predicate != nil { text += " that the predicate accepts" }
-        return text
+    /// `notification storeDidChange`, `a notification or message that the predicate accepts`: what is delivered.
+    var subject: String {
+        (topic?.sentenceText ?? "a notification or message") + (predicate == nil ? "" : " that the predicate accepts")
+    }
+
+    /// ` to selector didPing: of a visible info`, ` to a visible info`: where it is delivered, leaving out what is
+    /// not narrowed.
+    var target: String {
+        switch (handler, lifespan) {
+        case (nil, nil): return ""
+        case (let handler?, nil): return " to \(handler.sentenceText)"
+        case (nil, let lifespan?): return " to a \(lifespan) info"
+        case (let handler?, let lifespan?): return " to \(handler.sentenceText) of a \(lifespan) info"
+        }
     }
 
     /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited.
@@ -261,7 +275,7 @@ private struct DeliveryFilter: Sendable {
         let found = matching.isEmpty ? "never delivered" : "delivered \(DeliveryCount.times(matching.count))"
         let when = waited.map { " within \($0)" } ?? ""
         return InspectionFailure(
-            summary: "Expected \(description) \(count.expectation)\(when), but it was \(found).",
+            summary: "Expected \(subject) \(count.expectation(target: target))\(when), but it was \(found).",
             details: Self.table(deliveries, marked: Set(matching))
         )
     }

@@ -23,6 +23,11 @@ public struct NotificationHandler: Hashable, Sendable {
         selector ?? "closure"
     }
 
+    /// `selector didPing:`, or `a closure`: the handler in a sentence.
+    var sentenceText: String {
+        selector.map { "selector " + $0 } ?? "a closure"
+    }
+
     /// The handler of `info`.
     init(_ info: NotificationInfo) {
         self.selector = info.selector

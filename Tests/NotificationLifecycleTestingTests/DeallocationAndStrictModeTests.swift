@@ -54,7 +54,7 @@ struct DeallocationAndStrictModeTests {
         }
         #expect(
             issues.first?.comments.first?.hasPrefix(
-                "Expected pong -> any handler to be delivered once within 0.05 seconds, but it was never delivered."
+                "Expected notification pong to be delivered once within 0.05 seconds, but it was never delivered."
             ) == true
         )
         withExtendedLifetime(screen) {}

@@ -66,7 +66,7 @@ final class XCTestFailureRoutingTests: FailureCapturingTestCase {
             onAnotherThreadAndWait { expectDelivered(.name(.ping), in: recorder) }
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.description.hasPrefix("Expected ping") == true)
+        XCTAssertTrue(failures.first?.description.hasPrefix("Expected notification ping") == true)
     }
 
     func testTheRunningCaseIsSeen() {
