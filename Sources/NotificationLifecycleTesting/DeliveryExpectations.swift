@@ -6,7 +6,12 @@ public import NotificationLifecycle
 /// ```swift
 /// center.post(name: .storeDidChange, object: nil)
 /// expectDelivered(.name(.storeDidChange), in: recorder)
-/// expectDelivered(.name(.storeDidChange), to: .selector("storeDidChange:"), .atLeast(1), in: recorder)
+/// expectDelivered(
+///     .name(.storeDidChange),
+///     to: .selector("storeDidChange:"),
+///     .atLeast(1),
+///     in: recorder
+/// )
 /// expectDelivered(.name(.themeDidChange), .never, in: recorder)
 /// ```
 ///
@@ -51,7 +56,10 @@ public func expectDelivered(
 /// center.post(name: .storeDidChange, object: nil)
 /// screen.appear()
 /// center.post(name: .themeDidChange, object: nil)
-/// expectDeliveries([.name(.storeDidChange), .name(.themeDidChange)], in: recorder)
+/// expectDeliveries(
+///     [.name(.storeDidChange), .name(.themeDidChange)],
+///     in: recorder
+/// )
 /// ```
 ///
 /// > Important: Foundation calls the observers of one post in an unspecified order. When one post reaches several
@@ -110,10 +118,13 @@ private func deliveriesText(_ count: Int) -> String {
 /// reached, and never sleeps a fixed time:
 ///
 /// ```swift
-/// center.post(DocumentDidSave(), subject: document)                // an AsyncMessage
+/// // An AsyncMessage:
+/// center.post(DocumentDidSave(), subject: document)
 /// await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
 ///
-/// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) { $0.lifespan == .visible }
+/// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) {
+///     $0.lifespan == .visible
+/// }
 /// ```
 ///
 /// Every narrowing given must match for a delivery to count: the topic, the handler, the lifespan, and `predicate`.
@@ -166,7 +177,11 @@ public func waitForDeliveries(
 /// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)`` that takes a `Duration`.
 ///
 /// ```swift
-/// await waitForDeliveries(of: .name(.storeDidChange), in: recorder, timeout: .milliseconds(200))
+/// await waitForDeliveries(
+///     of: .name(.storeDidChange),
+///     in: recorder,
+///     timeout: .milliseconds(200)
+/// )
 /// ```
 ///
 /// - Parameters:

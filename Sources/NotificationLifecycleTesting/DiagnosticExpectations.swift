@@ -52,7 +52,8 @@ public func expectDiagnostics(
 ///
 /// ```swift
 /// await expectDiagnostics([.senderReleased]) {
-///     center.post(name: .storeDidChange, object: nil)   // the handler runs on a queue and releases the sender
+///     // The handler runs on a queue and releases the sender.
+///     center.post(name: .storeDidChange, object: nil)
 ///     await waitForDeliveries(of: .name(.storeDidChange), in: recorder)
 /// }
 /// ```

@@ -3,7 +3,11 @@ import NotificationLifecycle
 /// What handles a notification, as an assertion names it: a selector name, or a closure.
 ///
 /// ```swift
-/// expectListening(screen, to: .name(.keyboardWillShow), handler: .selector("keyboardWillShow:"))
+/// expectListening(
+///     screen,
+///     to: .name(.keyboardWillShow),
+///     handler: .selector("keyboardWillShow:")
+/// )
 /// expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
 /// ```
 public struct NotificationHandler: Hashable, Sendable {

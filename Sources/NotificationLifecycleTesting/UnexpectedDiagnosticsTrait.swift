@@ -17,7 +17,8 @@ import NotificationLifecycle
 ///
 ///     @Test func stoppingLifetimeIsReported() {
 ///         let screen = InboxScreen(notificationCenter: NotificationCenter())
-///         expectDiagnostics([.lifetimeStop]) {  // expected: captured here, not a failure
+///         // Expected: captured here, not a failure.
+///         expectDiagnostics([.lifetimeStop]) {
 ///             screen.notificationEngine.stop(.lifetime)
 ///         }
 ///     }
