@@ -19,3 +19,18 @@ func settles(within timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool
 func isGone(_ probe: @autoclosure () -> AnyObject?, within timeout: TimeInterval = 10) -> Bool {
     settles(within: timeout) { probe() == nil }
 }
+
+/// Runs `body` on a thread of its own and waits for it without holding a thread of the cooperative pool.
+///
+/// For a long synchronous test: Swift Testing runs a synchronous test on the pool, which has one thread per core, and
+/// the tasks Foundation starts for asynchronous messages in tests running beside it would wait for that thread.
+func onOwnThread(_ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+            body()
+            done.resume()
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+}
