@@ -7,15 +7,31 @@ import PackageDescription
 let package = Package(
     name: "InboxApp",
     platforms: [.macOS(.v10_15), .iOS(.v13)],
-    dependencies: [.package(url: "https://github.com/example/NotificationLifecycle.git", branch: "main")],
+    dependencies: [
+        .package(
+            url: "https://github.com/example/NotificationLifecycle.git",
+            branch: "main"
+        )
+    ],
     targets: [
         .target(
             name: "Inbox",
-            dependencies: [.product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+            dependencies: [
+                .product(
+                    name: "NotificationLifecycle",
+                    package: "NotificationLifecycle"
+                )
+            ]
         ),
         .testTarget(
             name: "InboxTests",
-            dependencies: ["Inbox", .product(name: "NotificationLifecycleTesting", package: "NotificationLifecycle")]
+            dependencies: [
+                "Inbox",
+                .product(
+                    name: "NotificationLifecycleTesting",
+                    package: "NotificationLifecycle"
+                ),
+            ]
         ),
     ]
 )

@@ -25,7 +25,10 @@ enum ListenAroundSave {
         print("1. listen(during:) around the first save")
 
         // README: "Listening around a save"
-        let didSave = NotificationInfo(name: .recordStoreDidSave, object: store) { note in
+        let didSave = NotificationInfo(
+            name: .recordStoreDidSave,
+            object: store
+        ) { note in
             heard.append(RecordStore.Changes(note))
         }
         try didSave.listen(during: { try store.save() })

@@ -103,7 +103,10 @@ final class RecordStore: @unchecked Sendable {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 try encoder.encode(records).write(to: fileURL, options: .atomic)
-                let readBack = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: fileURL))
+                let readBack = try JSONDecoder().decode(
+                    [String: String].self,
+                    from: Data(contentsOf: fileURL)
+                )
                 guard readBack == records else {
                     throw CocoaError(.fileReadCorruptFile)
                 }
@@ -114,6 +117,10 @@ final class RecordStore: @unchecked Sendable {
             return pending
         }
         // Posted after the lock is released: observers may read the store.
-        center.post(name: .recordStoreDidSave, object: self, userInfo: [Changes.userInfoKey: changes])
+        center.post(
+            name: .recordStoreDidSave,
+            object: self,
+            userInfo: [Changes.userInfoKey: changes]
+        )
     }
 }

@@ -9,12 +9,15 @@ final class InboxScreenModel: ControllerBase, MainActorNotificationEngineOwner {
     private(set) var unreadCount = 0
     private(set) var banner = ""
 
-    // The table is read from any thread, so it is nonisolated; its entries run on the main actor.
+    // The table is read from any thread, so it is nonisolated; its entries
+    // run on the main actor.
     nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
             .adding(
                 "accountDidChange:",
-                onMainActor: { (model: InboxScreenModel, note) in model.accountDidChange(note) }
+                onMainActor: { (model: InboxScreenModel, note) in
+                    model.accountDidChange(note)
+                }
             )
     }
 
@@ -22,7 +25,9 @@ final class InboxScreenModel: ControllerBase, MainActorNotificationEngineOwner {
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .accountDidChange, selector: "accountDidChange:")
-        addVisibleNotificationInfo(forName: .messagesDidArrive) { model, note in
+        addVisibleNotificationInfo(
+            forName: .messagesDidArrive
+        ) { model, note in
             model.unreadCount += note.userInfo?["count"] as? Int ?? 0
         }
         addVisibleNotificationInfo(forName: .connectivityDidChange) { model, note in

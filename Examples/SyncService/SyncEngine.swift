@@ -32,28 +32,52 @@ final class SyncEngine: ControllerBase {
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         // Lifetime: from init until the engine is released.
-        addLifetimeNotificationInfo(forName: .appWillEnterForeground) { engine, _ in
+        addLifetimeNotificationInfo(
+            forName: .appWillEnterForeground
+        ) { engine, _ in
             engine.handled("foreground (lifetime, closure): appear()")
             engine.appear()
         }
-        addLifetimeNotificationInfo(forName: .appDidEnterBackground) { engine, _ in
+        addLifetimeNotificationInfo(
+            forName: .appDidEnterBackground
+        ) { engine, _ in
             engine.handled("background (lifetime, closure): disappear()")
             engine.disappear()
         }
-        addLifetimeNotificationInfo(forName: .memoryPressure, selector: "trimCache")
-        addLifetimeNotificationInfo(forName: .recordDidChangeLocally, selector: "recordDidChange:")
+        addLifetimeNotificationInfo(
+            forName: .memoryPressure,
+            selector: "trimCache"
+        )
+        addLifetimeNotificationInfo(
+            forName: .recordDidChangeLocally,
+            selector: "recordDidChange:"
+        )
         // Visible: only while the app is in the foreground.
-        addVisibleNotificationInfo(forName: .networkDidBecomeReachable, selector: "networkDidBecomeReachable:")
+        addVisibleNotificationInfo(
+            forName: .networkDidBecomeReachable,
+            selector: "networkDidBecomeReachable:"
+        )
         addVisibleNotificationInfo(forName: .syncTimerDidFire) { engine, _ in
             engine.handled("syncTimerDidFire (visible, closure): sync")
             engine.sync()
         }
         // Custom: only while a sync runs, and only results of our own uploader.
-        addNotificationInfo(forName: .uploadDidFinish, object: uploader, lifespan: .syncing) { engine, note in
-            engine.handled("uploadDidFinish (syncing, closure): \(note.recordID) sent")
+        addNotificationInfo(
+            forName: .uploadDidFinish,
+            object: uploader,
+            lifespan: .syncing
+        ) { engine, note in
+            engine.handled(
+                "uploadDidFinish (syncing, closure): \(note.recordID) sent"
+            )
             engine.pending.removeAll { $0 == note.recordID }
         }
-        addNotificationInfo(forName: .uploadDidFail, selector: "uploadDidFail:", object: uploader, lifespan: .syncing)
+        addNotificationInfo(
+            forName: .uploadDidFail,
+            selector: "uploadDidFail:",
+            object: uploader,
+            lifespan: .syncing
+        )
     }
 
     /// Uploads what is pending, listening to upload results only meanwhile.

@@ -1,7 +1,7 @@
 /// How many deliveries an expectation requires: exactly a number (once by default), at least a number, or never.
 ///
 /// ```swift
-/// expectDelivered(.name(.storeDidChange), in: recorder)                 // exactly once
+/// expectDelivered(.name(.storeDidChange), in: recorder)  // exactly once
 /// expectDelivered(.name(.storeDidChange), .exactly(2), in: recorder)
 /// expectDelivered(.name(.storeDidChange), .atLeast(1), in: recorder)
 /// expectDelivered(.name(.themeDidChange), .never, in: recorder)
@@ -48,10 +48,13 @@ public struct DeliveryCount: Hashable, Sendable {
         )
     }
 
-    /// `to be delivered once`, `to be delivered at least twice`, `not to be delivered`.
-    var expectation: String {
-        if number == 0 && !orMore { return "not to be delivered" }
-        return "to be delivered " + (orMore ? "at least " : "") + Self.times(number)
+    /// `to be delivered once`, `to be delivered to a closure at least twice`, `not to be delivered`, with `target`
+    /// (where the delivery goes, such as ` to a closure`) after the verb; `.atLeast(0)`, which any count satisfies,
+    /// is `to be delivered any number of times`.
+    func expectation(target: String = "") -> String {
+        if number == 0 && !orMore { return "not to be delivered" + target }
+        let times = number == 0 ? "any number of times" : (orMore ? "at least " : "") + Self.times(number)
+        return "to be delivered" + target + " " + times
     }
 
     /// `once`, `twice`, `3 times`.

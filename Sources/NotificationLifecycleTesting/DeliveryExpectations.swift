@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import NotificationLifecycle
 
 /// Expects `topic` to have reached a matching handler `count` times: exactly once by default.
@@ -6,12 +6,17 @@ public import NotificationLifecycle
 /// ```swift
 /// center.post(name: .storeDidChange, object: nil)
 /// expectDelivered(.name(.storeDidChange), in: recorder)
-/// expectDelivered(.name(.storeDidChange), to: .selector("storeDidChange:"), .atLeast(1), in: recorder)
+/// expectDelivered(
+///     .name(.storeDidChange),
+///     to: .selector("storeDidChange:"),
+///     .atLeast(1),
+///     in: recorder
+/// )
 /// expectDelivered(.name(.themeDidChange), .never, in: recorder)
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
-/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
 ///
 /// - Parameters:
 ///   - topic: The notification name or message type.
@@ -51,7 +56,10 @@ public func expectDelivered(
 /// center.post(name: .storeDidChange, object: nil)
 /// screen.appear()
 /// center.post(name: .themeDidChange, object: nil)
-/// expectDeliveries([.name(.storeDidChange), .name(.themeDidChange)], in: recorder)
+/// expectDeliveries(
+///     [.name(.storeDidChange), .name(.themeDidChange)],
+///     in: recorder
+/// )
 /// ```
 ///
 /// > Important: Foundation calls the observers of one post in an unspecified order. When one post reaches several
@@ -89,14 +97,20 @@ public func expectDeliveries(
         ])
     }
     let failure = InspectionFailure(
-        summary: "Expected \(expected.count) deliveries in this order, but \(deliveries.count) were recorded and "
-            + "delivery \(index + 1) is \(actual) where \(wanted) was expected.",
+        summary: "Expected \(deliveriesText(expected.count)) in this order, but \(deliveriesText(deliveries.count)) "
+            + "\(deliveries.count == 1 ? "was" : "were") recorded and delivery \(index + 1) is \(actual) where "
+            + "\(wanted) was expected.",
         details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table.rendered()
     )
     recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Waits until matching deliveries reach `count`, or `timeout` passes; a timeout fails as
+/// `1 delivery`, `2 deliveries`.
+private func deliveriesText(_ count: Int) -> String {
+    count == 1 ? "1 delivery" : "\(count) deliveries"
+}
+
+/// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails as
 /// ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)`` does.
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
@@ -104,13 +118,18 @@ public func expectDeliveries(
 /// reached, and never sleeps a fixed time:
 ///
 /// ```swift
-/// center.post(DocumentDidSave(), subject: document)                // an AsyncMessage
+/// // An AsyncMessage:
+/// center.post(DocumentDidSave(), subject: document)
 /// await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
 ///
-/// await waitForDeliveries(.atLeast(3), in: recorder) { $0.lifespan == .visible }
+/// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) {
+///     $0.lifespan == .visible
+/// }
 /// ```
 ///
 /// Every narrowing given must match for a delivery to count: the topic, the handler, the lifespan, and `predicate`.
+/// This form works on every platform the package supports; from macOS 13, iOS 16, tvOS 16 and watchOS 9 the
+/// timeout may also be a `Duration`, such as `.milliseconds(200)`.
 ///
 /// > Important: `.never` can only be proven by waiting the whole `timeout`; give it a short one. With
 /// > `.exactly(n)` the wait ends at the `n`th matching delivery and fails if more have already arrived by then.
@@ -119,6 +138,56 @@ public func expectDeliveries(
 /// > target with older deployment targets marks each test that waits
 /// > `@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)` (Swift Testing accepts it on a test, not on a suite) or
 /// > starts it with `guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }`.
+///
+/// - Parameters:
+///   - topic: Only deliveries of this topic count; `nil` counts every topic.
+///   - handler: Only deliveries to this handler count; `nil` counts every handler.
+///   - lifespan: Only deliveries to infos of this lifespan count; `nil` counts every lifespan.
+///   - count: How many matching deliveries: `.exactly(1)` by default, `.atLeast(n)`, `.exactly(n)`, `.never`.
+///   - recorder: The recorder that sees the deliveries.
+///   - timeout: How many seconds to wait at most.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - predicate: Only deliveries it accepts count; called on the thread that records a delivery.
+/// - Returns: The matching deliveries when the wait ended.
+@discardableResult
+public func waitForDeliveries(
+    of topic: NotificationTopic? = nil,
+    to handler: NotificationHandler? = nil,
+    lifespan: Lifespan? = nil,
+    _ count: DeliveryCount = .exactly(1),
+    in recorder: DeliveryRecorder,
+    timeout: TimeInterval = 5,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
+) async -> [RecordedDelivery] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
+    return await waitForDeliveries(
+        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
+        count,
+        in: recorder,
+        nanoseconds: nanoseconds,
+        describedAs: "\(timeout) seconds",
+        at: site
+    )
+}
+
+/// Waits until matching deliveries reach `count`, or `timeout` passes: the form of
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)`` that takes a `Duration`.
+///
+/// ```swift
+/// await waitForDeliveries(
+///     of: .name(.storeDidChange),
+///     in: recorder,
+///     timeout: .milliseconds(200)
+/// )
+/// ```
 ///
 /// - Parameters:
 ///   - topic: Only deliveries of this topic count; `nil` counts every topic.
@@ -141,7 +210,7 @@ public func waitForDeliveries(
     lifespan: Lifespan? = nil,
     _ count: DeliveryCount = .exactly(1),
     in recorder: DeliveryRecorder,
-    timeout: Duration = .seconds(5),
+    timeout: Duration,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -149,16 +218,37 @@ public func waitForDeliveries(
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (seconds, attoseconds) = max(timeout, .zero).components
+    let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    let nanoseconds = whole.overflow ? UInt64.max / 2 : whole.partialValue + UInt64(attoseconds / 1_000_000_000)
+    return await waitForDeliveries(
+        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
+        count,
+        in: recorder,
+        nanoseconds: nanoseconds,
+        describedAs: "\(timeout)",
+        at: site
+    )
+}
+
+/// The wait both forms share; `describedAs` is the timeout as the failure names it.
+private func waitForDeliveries(
+    _ filter: DeliveryFilter,
+    _ count: DeliveryCount,
+    in recorder: DeliveryRecorder,
+    nanoseconds: UInt64,
+    describedAs timeout: String,
+    at site: CallSite
+) async -> [RecordedDelivery] {
     if let misuse = count.misuse {
         recordFailure(misuse, at: site)
         return []
     }
-    let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate)
-    _ = await recorder.wait(timeout: timeout) { deliveries in
+    _ = await recorder.wait(nanoseconds: nanoseconds) { deliveries in
         count.isSettled(by: deliveries.lazy.filter(filter.matches).count)
     }
     let deliveries = recorder.deliveries
-    if let failure = filter.failure(of: deliveries, against: count, waited: "\(timeout)") {
+    if let failure = filter.failure(of: deliveries, against: count, waited: timeout) {
         recordFailure(failure, at: site)
     }
     return deliveries.filter(filter.matches)
@@ -178,12 +268,20 @@ private struct DeliveryFilter: Sendable {
             && (predicate?(delivery) ?? true)
     }
 
-    /// `storeDidChange -> didPing: (visible)`, leaving out what is not narrowed.
-    var description: String {
-        var text = (topic?.text ?? "a delivery") + " -> " + (handler?.description ?? "any handler")
-        if let lifespan { text += " (\(lifespan))" }
-        if predicate != nil { text += " that the predicate accepts" }
-        return text
+    /// `notification storeDidChange`, `a notification or message that the predicate accepts`: what is delivered.
+    var subject: String {
+        (topic?.sentenceText ?? "a notification or message") + (predicate == nil ? "" : " that the predicate accepts")
+    }
+
+    /// ` to selector didPing: of a visible info`, ` to a visible info`: where it is delivered, leaving out what is
+    /// not narrowed.
+    var target: String {
+        switch (handler, lifespan) {
+        case (nil, nil): return ""
+        case (let handler?, nil): return " to \(handler.sentenceText)"
+        case (nil, let lifespan?): return " to a \(lifespan) info"
+        case (let handler?, let lifespan?): return " to \(handler.sentenceText) of a \(lifespan) info"
+        }
     }
 
     /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited.
@@ -197,7 +295,7 @@ private struct DeliveryFilter: Sendable {
         let found = matching.isEmpty ? "never delivered" : "delivered \(DeliveryCount.times(matching.count))"
         let when = waited.map { " within \($0)" } ?? ""
         return InspectionFailure(
-            summary: "Expected \(description) \(count.expectation)\(when), but it was \(found).",
+            summary: "Expected \(subject) \(count.expectation(target: target))\(when), but it was \(found).",
             details: Self.table(deliveries, marked: Set(matching))
         )
     }

@@ -20,14 +20,14 @@ public import NotificationLifecycle
 /// The recorder sees every handler call of the infos it records, including infos a controller adds later, just
 /// before the handler runs and on the thread that runs it. Deliveries that happen later (an `AsyncMessage`, a
 /// handler on an `OperationQueue`, a post from another task) are awaited with
-/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``. The recorder holds the
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``. The recorder holds the
 /// controllers and infos weakly and keeps no notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
 /// > another one, replaces the earlier recording. Infos without a queue hear a post in the order they started
 /// > listening; infos with different queues or sender filters may hear it in any order.
 public final class DeliveryRecorder: Sendable {
-    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
     private struct Waiter {
         let isSatisfied: @Sendable ([RecordedDelivery]) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
@@ -43,7 +43,9 @@ public final class DeliveryRecorder: Sendable {
     private let state = LockedValueBox(State())
 
     /// Makes a recorder that records nothing yet; give it sources with `record(_:)`.
-    public init() {}
+    public init() {
+        XCTestCases.watch()
+    }
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
@@ -76,10 +78,9 @@ public final class DeliveryRecorder: Sendable {
         }
     }
 
-    /// Waits until `isSatisfied` holds for the deliveries, or `timeout` passes; answers whether it held.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    /// Waits until `isSatisfied` holds for the deliveries, or `nanoseconds` pass; answers whether it held.
     func wait(
-        timeout: Duration,
+        nanoseconds: UInt64,
         until isSatisfied: @escaping @Sendable ([RecordedDelivery]) -> Bool
     ) async -> Bool {
         let id = state.withLock { state in
@@ -95,7 +96,7 @@ public final class DeliveryRecorder: Sendable {
                     return
                 }
                 let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
+                    try? await Task.sleep(nanoseconds: nanoseconds)
                     self?.resume(id, satisfied: false)
                 }
                 let stillWaiting = state.withLock { state in

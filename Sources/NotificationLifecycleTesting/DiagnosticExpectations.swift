@@ -13,7 +13,7 @@ public import NotificationLifecycle
 /// `AsyncMessage` handler, about a center for which the test made an engine, a controller or an info inside a
 /// capture or strict mode that is still open: with `.failsOnUnexpectedDiagnostics` on the suite (Swift Testing) or
 /// `expectNoDiagnostics { super.invokeTest() }` (XCTest), that is every center the test uses. Wait inside `body`
-/// (the asynchronous form, with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``)
+/// (the asynchronous form, with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``)
 /// for the work that reports.
 ///
 /// > Important: A report raised on another thread about a center for which nothing was made inside an open
@@ -52,7 +52,8 @@ public func expectDiagnostics(
 ///
 /// ```swift
 /// await expectDiagnostics([.senderReleased]) {
-///     center.post(name: .storeDidChange, object: nil)   // the handler runs on a queue and releases the sender
+///     // The handler runs on a queue and releases the sender.
+///     center.post(name: .storeDidChange, object: nil)
 ///     await waitForDeliveries(of: .name(.storeDidChange), in: recorder)
 /// }
 /// ```
@@ -124,4 +125,37 @@ public func expectNoDiagnostics<Result>(
     let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
     defer { strict.recordLateReports() }
     return try DiagnosticRouting.withScope(strict.receive, body)
+}
+
+/// Runs the asynchronous `body` and fails the test at each diagnostic it reports that no capture inside takes; returns
+/// what `body` returns.
+///
+/// ```swift
+/// let saved = await expectNoDiagnostics {
+///     try await store.save(draft)
+/// }
+/// ```
+///
+/// See ``expectNoDiagnostics(fileID:filePath:line:column:_:)`` for what fails the test and where.
+///
+/// - Parameters:
+///   - isolation: The caller's actor; leave the default.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - body: The code that must report nothing.
+/// - Returns: What `body` returns.
+public func expectNoDiagnostics<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: () async throws -> Result
+) async rethrows -> Result {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
+    defer { strict.recordLateReports() }
+    return try await DiagnosticRouting.withScope(strict.receive, isolation: isolation, body)
 }

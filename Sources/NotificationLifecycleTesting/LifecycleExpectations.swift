@@ -50,12 +50,31 @@ public func expectLifecycle(
     let which = failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
     let failure = InspectionFailure(
         summary: "Expected \(type(of: owner)) to listen to the topics each step lists, but \(which)after step "
-            + "\(first + 1) (\(steps[first].label)) it listens to \(topicsText(actualTopics[first])), not "
-            + "\(topicsText(steps[first].listening)).",
+            + "\(first + 1) (\(steps[first].label)) "
+            + difference(actual: actualTopics[first], expected: steps[first].listening),
         details: "Steps (those that did not match are marked !):\n" + table.rendered() + "\n"
             + InspectedSubject(owner: owner).registrationsTable(registrations)
     )
     recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// `it listens to A, B where the step lists B, C: A is not listed, C does not listen.`
+private func difference(actual: [NotificationTopic], expected: [NotificationTopic]) -> String {
+    let actualTexts = sortedTexts(actual)
+    let expectedTexts = sortedTexts(expected)
+    let extra = actualTexts.filter { !expectedTexts.contains($0) }
+    let missing = expectedTexts.filter { !actualTexts.contains($0) }
+    var parts: [String] = []
+    if !extra.isEmpty {
+        parts.append("\(extra.joined(separator: ", ")) \(extra.count == 1 ? "is" : "are") not listed")
+    }
+    if !missing.isEmpty {
+        parts.append("\(missing.joined(separator: ", ")) \(missing.count == 1 ? "does" : "do") not listen")
+    }
+    // Same topics, different counts: one topic listened to by more or fewer infos than the step lists.
+    if parts.isEmpty { parts.append("the number of listening infos per topic differs") }
+    return "it listens to \(topicsText(actual)) where the step lists \(topicsText(expected)): "
+        + parts.joined(separator: ", ") + "."
 }
 
 private func sortedTexts(_ topics: [NotificationTopic]) -> [String] {

@@ -9,8 +9,13 @@ public import NotificationLifecycle
 /// expectLifecycle(of: screen, [
 ///     .initially(listening: [.name(.storeDidChange)]),
 ///     .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
-///     .start(.editing, listening: [.name(.storeDidChange), .name(.themeDidChange), .name(.draftDidChange)]),
-///     .stop(.editing, listening: [.name(.storeDidChange), .name(.themeDidChange)]),
+///     .start(.editing, listening: [
+///         .name(.storeDidChange), .name(.themeDidChange),
+///         .name(.draftDidChange),
+///     ]),
+///     .stop(.editing, listening: [
+///         .name(.storeDidChange), .name(.themeDidChange),
+///     ]),
 ///     .disappear(listening: [.name(.storeDidChange)]),
 /// ])
 /// ```
@@ -81,7 +86,10 @@ public struct LifecycleStep {
     /// Runs `action`, such as a call of your controller's own method, then checks.
     ///
     /// ```swift
-    /// .perform("beginEditing()", listening: [.name(.storeDidChange), .name(.draftDidChange)]) {
+    /// .perform(
+    ///     "beginEditing()",
+    ///     listening: [.name(.storeDidChange), .name(.draftDidChange)]
+    /// ) {
     ///     screen.beginEditing()
     /// }
     /// ```

@@ -9,8 +9,17 @@ public import NotificationLifecycle
 ///
 /// ```swift
 /// expectListening(screen, to: .name(.storeDidChange))
-/// expectListening(screen, to: .name(.themeDidChange), lifespan: .visible, handler: .closure)
-/// expectListening(screen, to: .message(ThemeDidChange.self), sender: .object(store))
+/// expectListening(
+///     screen,
+///     to: .name(.themeDidChange),
+///     lifespan: .visible,
+///     handler: .closure
+/// )
+/// expectListening(
+///     screen,
+///     to: .message(ThemeDidChange.self),
+///     sender: .object(store)
+/// )
 /// ```
 ///
 /// A failure says why no matching info listens, with the call that would start it (`Call appear() first.`), and
@@ -46,7 +55,11 @@ public func expectListening(
 /// Expects a standalone `info` to be listening now, and to match every narrowing given.
 ///
 /// ```swift
-/// let didSave = NotificationInfo(name: .didSave, object: store, center: center) { _ in }
+/// let didSave = NotificationInfo(
+///     name: .didSave,
+///     object: store,
+///     center: center
+/// ) { _ in }
 /// didSave.startListening()
 /// expectListening(didSave, sender: .object(store))
 /// ```
@@ -155,7 +168,10 @@ public func expectNotListening(
 ///
 /// ```swift
 /// expectRegistrations(of: screen, [
-///     .listening(to: .name(.storeDidChange), handler: .selector("storeDidChange:")),
+///     .listening(
+///         to: .name(.storeDidChange),
+///         handler: .selector("storeDidChange:")
+///     ),
 ///     .notListening(to: .name(.themeDidChange), lifespan: .visible),
 /// ])
 /// ```

@@ -3,7 +3,11 @@ import NotificationLifecycle
 /// What handles a notification, as an assertion names it: a selector name, or a closure.
 ///
 /// ```swift
-/// expectListening(screen, to: .name(.keyboardWillShow), handler: .selector("keyboardWillShow:"))
+/// expectListening(
+///     screen,
+///     to: .name(.keyboardWillShow),
+///     handler: .selector("keyboardWillShow:")
+/// )
 /// expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
 /// ```
 public struct NotificationHandler: Hashable, Sendable {
@@ -21,6 +25,11 @@ public struct NotificationHandler: Hashable, Sendable {
     /// `"keyboardWillShow:"`, or `"closure"`.
     var description: String {
         selector ?? "closure"
+    }
+
+    /// `selector didPing:`, or `a closure`: the handler in a sentence.
+    var sentenceText: String {
+        selector.map { "selector " + $0 } ?? "a closure"
     }
 
     /// The handler of `info`.

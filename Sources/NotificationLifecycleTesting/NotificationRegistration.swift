@@ -7,7 +7,10 @@ public import NotificationLifecycle
 ///
 /// ```swift
 /// expectRegistrations(of: screen, [
-///     .listening(to: .name(.storeDidChange), handler: .selector("storeDidChange:")),
+///     .listening(
+///         to: .name(.storeDidChange),
+///         handler: .selector("storeDidChange:")
+///     ),
 ///     .notListening(to: .name(.themeDidChange), lifespan: .visible),
 /// ])
 /// ```

@@ -50,6 +50,15 @@ public struct NotificationTopic: Hashable, Sendable {
         NotificationTopic(of: info) == self
     }
 
+    /// `notification storeDidChange`, or `message ThemeDidChange`: the topic in a sentence, where a bare name could
+    /// read as a type.
+    var sentenceText: String {
+        switch kind {
+        case .name: return "notification " + text
+        case .message: return text
+        }
+    }
+
     /// `storeDidChange`, or `message ThemeDidChange` (the type without its module).
     var text: String {
         switch kind {

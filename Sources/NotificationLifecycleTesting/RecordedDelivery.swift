@@ -1,11 +1,18 @@
+import Foundation
 public import NotificationLifecycle
 
 /// One handler call that a ``DeliveryRecorder`` saw: which topic reached which handler.
 ///
 /// A delivery is recorded just before the handler runs, on the thread that runs it. It keeps no reference to the
-/// info, the observer or the notification, so recording never keeps anything alive.
+/// info or the observer, and holds the sender weakly, so recording never keeps them alive; it keeps the `userInfo`
+/// (and so its values), as the notification did.
 ///
 /// ```swift
+/// center.post(name: .storeDidChange, object: store, userInfo: ["count": 3])
+/// let delivery = expectDelivered(.name(.storeDidChange), in: recorder).first
+/// #expect(delivery?.sender === store)
+/// #expect(delivery?.userInfo["count"] as? Int == 3)
+///
 /// await waitForDeliveries(.atLeast(2), in: recorder) { $0.lifespan == .visible }
 /// ```
 public struct RecordedDelivery: Sendable {
@@ -19,8 +26,21 @@ public struct RecordedDelivery: Sendable {
     let observerType: String?
     /// Where the info was made, such as `InboxScreen.swift:14`: tells two closure handlers apart.
     let declaredAt: String
+    private let weakSender: WeakSender
+    private let keptUserInfo: KeptUserInfo
+
+    /// The object the notification was posted with, while it lives (the delivery holds it weakly); `nil` when it was
+    /// posted without one, with a value that is not an object, or once the object is gone. For a typed message, the
+    /// subject the info filters on, if any.
+    public var sender: AnyObject? { weakSender.object }
+
+    /// The notification's `userInfo`; empty when it had none, and for a typed message.
+    public var userInfo: [AnyHashable: Any] { keptUserInfo.value }
 
     init(_ event: DeliveryEvent) {
+        let posted = event.notification.map { $0.object.flatMap { type(of: $0) is AnyClass ? $0 as AnyObject : nil } }
+        weakSender = WeakSender(posted ?? event.info.object)
+        keptUserInfo = KeptUserInfo(value: event.notification?.userInfo ?? [:])
         topic = NotificationTopic(of: event.info) ?? .name(event.name)
         handler = NotificationHandler(event.info)
         lifespan = event.info.lifespan
@@ -32,4 +52,20 @@ public struct RecordedDelivery: Sendable {
     var description: String {
         "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))"
     }
+}
+
+/// The sender of a delivery, held weakly. `@unchecked Sendable`: a weak reference is loaded atomically, and the
+/// object is only handed out, never used here.
+private final class WeakSender: @unchecked Sendable {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject?) {
+        self.object = object
+    }
+}
+
+/// A notification's `userInfo`, which is not `Sendable`. `@unchecked Sendable`: it is never mutated, and the test
+/// reads it after the delivery, as Foundation's handlers read a notification on the thread that posted it.
+private struct KeptUserInfo: @unchecked Sendable {
+    let value: [AnyHashable: Any]
 }

@@ -16,7 +16,8 @@ public import Testing
 ///
 ///     @Test func stoppingLifetimeIsReported() {
 ///         let screen = InboxScreen(notificationCenter: NotificationCenter())
-///         expectDiagnostics([.lifetimeStop]) {  // expected: captured here, not a failure
+///         // Expected: captured here, not a failure.
+///         expectDiagnostics([.lifetimeStop]) {
 ///             screen.notificationEngine.stop(.lifetime)
 ///         }
 ///     }

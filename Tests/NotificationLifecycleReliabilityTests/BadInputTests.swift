@@ -203,7 +203,7 @@ extension ReliabilityTests {
             #expect(info.isListening)
             weak let probe = observer
             observer = nil
-            #expect(probe == nil)
+            #expect(isGone(probe))
 
             let (_, diagnostics) = capturingDiagnostics {
                 post(.ping)
@@ -308,7 +308,7 @@ extension ReliabilityTests {
             #expect(bound.isListening)
             weak let probe = controller
             controller = nil
-            #expect(probe == nil)
+            #expect(isGone(probe))
             #expect(!standalone.isListening)
             #expect(!bound.isListening)
             #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)

@@ -8,13 +8,18 @@ extension ReliabilityTests {
     /// object's `deinit` (user code) must never run inside a package lock, or a controller's `deinit` deadlocks.
     @Suite("No user code under a lock")
     struct LockDisciplineTests {
-        static let rounds = 300
+        /// Rounds in which the reading thread released the object; the race stops once it has this many.
+        static let wantedReaderReleases = 20
+        static let maximumRounds = 3_000
 
         enum Released: String, CaseIterable {
             case observer
             case sender
         }
 
+        /// The race runs until the object's `deinit` has run on the reading thread (the path that matters: its
+        /// temporary strong reference was the last one) ``wantedReaderReleases`` times, or for
+        /// ``maximumRounds`` rounds; a race that never reached that path would prove nothing, and fails.
         @Test(
             "An object released while another thread reads its info is deinitialised outside the info's lock",
             arguments: Released.allCases
@@ -22,17 +27,28 @@ extension ReliabilityTests {
         func releasedWhileInUse(_ released: Released) {
             let center = NotificationCenter()
             let violations = LockedValueBox<[String]>([])
+            let releasedByReader = LockedValueBox(0)
             var rng = SplitMix64(seed: 7)
-            var hits = 0
-            for _ in 0..<Self.rounds {
+            var rounds = 0
+            while rounds < Self.maximumRounds, releasedByReader.withLock({ $0 }) < Self.wantedReaderReleases {
+                rounds += 1
                 let probe = LockedValueBox<LockProbe?>(nil)
-                let info = Self.makeInfo(released, center: center, probe: probe, violations: violations)
+                let reader = LockedValueBox<pthread_t?>(nil)
+                let info = Self.makeInfo(
+                    released,
+                    center: center,
+                    probe: probe,
+                    reader: reader,
+                    violations: violations,
+                    releasedByReader: releasedByReader
+                )
                 info.startListening()
                 let releasedFlag = LockedValueBox(false)
                 let delay = UInt32(rng.below(40))
                 let group = ThreadGroup()
                 group.start(2) { index in
                     if index == 0 {
+                        reader.withLock { $0 = pthread_self() }
                         // Reads the info (each read loads the weak reference under the lock) until well after the
                         // release; reports of the dropped registration are expected and ignored.
                         DiagnosticRouting.withHandler({ _ in }) {
@@ -53,13 +69,38 @@ extension ReliabilityTests {
                         releasedFlag.withLock { $0 = true }
                     }
                 }
-                let finished = group.wait(timeout: 10)
+                // A violation costs the probe's patience (10 seconds) once; then the loop ends.
+                let finished = group.wait(timeout: 60)
                 #expect(finished, "deadlock")
                 if !violations.withLock({ $0.isEmpty }) { break }
-                hits += 1
             }
             let found = violations.withLock { $0 }
-            #expect(found.isEmpty, "after \(hits) clean rounds: \(found.first ?? "")")
+            let readerReleases = releasedByReader.withLock { $0 }
+            #expect(found.isEmpty, "after \(rounds) rounds: \(found.first ?? "")")
+            #expect(
+                readerReleases > 0,
+                "in \(rounds) rounds the reading thread never released the object: the race did not reach the path"
+            )
+        }
+
+        /// The probe itself: a `deinit` run inside the info's lock on purpose is noticed. If the info's lock (its center's
+        /// registry's) moves, this test must move with it, or the race above proves nothing.
+        @Test("The lock probe notices a deinit run inside the info's lock", arguments: Released.allCases)
+        func probeNoticesADeinitInsideTheLock(_ released: Released) {
+            let center = NotificationCenter()
+            let violations = LockedValueBox<[String]>([])
+            let probe = LockedValueBox<LockProbe?>(nil)
+            let info = Self.makeInfo(
+                released,
+                center: center,
+                probe: probe,
+                reader: LockedValueBox(nil),
+                violations: violations,
+                releasedByReader: LockedValueBox(0),
+                patience: 0.5
+            )
+            info.listener.registry.lock.withLock { probe.withLock { $0 = nil } }
+            #expect(violations.withLock { $0.count } == 1)
         }
 
         /// Makes the probe and its info; the box then holds the only strong reference to the probe.
@@ -67,9 +108,13 @@ extension ReliabilityTests {
             _ released: Released,
             center: NotificationCenter,
             probe: LockedValueBox<LockProbe?>,
-            violations: LockedValueBox<[String]>
+            reader: LockedValueBox<pthread_t?>,
+            violations: LockedValueBox<[String]>,
+            releasedByReader: LockedValueBox<Int>,
+            patience: TimeInterval = 10
         ) -> NotificationInfo {
-            let object = LockProbe(violations: violations)
+            let object = LockProbe(violations: violations, releasedByReader: releasedByReader, patience: patience)
+            object.reader = reader
             let info: NotificationInfo
             switch released {
             case .observer:

@@ -52,7 +52,7 @@ struct WaitingTests {
         #expect(elapsed < .seconds(30))
         #expect(
             issues.first?.comments.first?.hasPrefix(
-                "Expected ping -> any handler to be delivered once within 30.0 seconds, but it was delivered twice."
+                "Expected notification ping to be delivered once within 30.0 seconds, but it was delivered twice."
             ) == true
         )
         withExtendedLifetime(screen) {}

@@ -231,12 +231,12 @@ struct ControllerBaseTests {
         weak let probe = controller
         controller = nil
 
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(infos.allSatisfy { !$0.isListening })
         for name in [Notification.Name.ping, .pong, .save] { center.post(name: name, object: nil) }
         #expect(events.count == 0)
         #expect(outsider.count == 1)
-        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+        #expect(settles { RegistrationLedger.listeningInfos(on: center).isEmpty })
         center.removeObserver(raw)
     }
 
@@ -247,7 +247,7 @@ struct ControllerBaseTests {
         controller?.appear()
         weak let probe = controller
         controller = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(RegistrationLedger.infos(on: center).isEmpty)
     }
 
@@ -269,8 +269,12 @@ struct ControllerBaseTests {
         controller?.addVisibleNotificationInfo(forName: .pong) { c, _ in c.events.record("pong") }
         controller = nil
 
-        #expect(RegistrationLedger.infos(on: center).map(ObjectIdentifier.init) == [kept.map(ObjectIdentifier.init)])
-        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+        #expect(
+            settles {
+                RegistrationLedger.infos(on: center).map(ObjectIdentifier.init) == [kept.map(ObjectIdentifier.init)]
+            }
+        )
+        #expect(settles { RegistrationLedger.listeningInfos(on: center).isEmpty })
     }
 
     @Test func ledgerKeepsListingAShorthandsInfoRemovedFromItsController() {

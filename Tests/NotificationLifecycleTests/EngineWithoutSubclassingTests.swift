@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle
@@ -44,7 +45,7 @@ struct EngineWithoutSubclassingTests {
         screen?.viewWillAppear()
         weak let probe = screen
         screen = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(RegistrationLedger.infos(on: center).isEmpty)
     }
 
@@ -115,7 +116,8 @@ struct ReportedInputTests {
     }
 }
 
-@Suite("Diagnostics routing")
+/// Serialized: two tests install the process-wide handler.
+@Suite("Diagnostics routing", .serialized)
 struct DiagnosticsRoutingTests {
     @Test func defaultReportIsOneLineOnStandardError() {
         let diagnostic = NotificationDiagnostic(rule: .emptyName, message: "Expected x, but y. Do z.")
@@ -129,6 +131,29 @@ struct DiagnosticsRoutingTests {
         defer { NotificationDiagnostic.installHandler(nil) }
         reportDiagnostic(.emptyName, marker, fileID: nil, line: nil)
         #expect(received.events.contains { $0.message == marker })
+    }
+
+    /// The limit the Testing article states: made outside any capture or strict mode, this engine's center belongs
+    /// to no test, so a report raised on another thread reaches the installed handler (else standard error), not a
+    /// capture open meanwhile.
+    @Test func aReportAboutACenterNoCaptureClaimedGoesToTheInstalledHandler() async {
+        let engine = NotificationEngine(center: NotificationCenter())
+        let received = Recorder<NotificationDiagnostic>()
+        NotificationDiagnostic.installHandler { received.record($0) }
+        defer { NotificationDiagnostic.installHandler(nil) }
+        let captured = await expectDiagnostics([]) {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread {
+                    engine.stop(.lifetime)
+                    done.resume()
+                }
+                .start()
+            }
+        }
+        #expect(captured.isEmpty)
+        #expect(received.events.map(\.rule).contains(.lifetimeStop))
+        // Raised in the capture's own task, the same report is captured.
+        expectDiagnostics([.lifetimeStop]) { engine.stop(.lifetime) }
     }
 }
 

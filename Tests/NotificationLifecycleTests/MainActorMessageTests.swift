@@ -166,7 +166,7 @@ struct MainActorMessageTests {
         controller?.addMessageInfo(for: Pinged.self, subject: .only(Document()), lifespan: .visible) { _, _ in }
         weak let probe = controller
         controller = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(RegistrationLedger.infos(on: center).isEmpty)
         center.post(Pinged(number: 1))
         #expect(calls.count == 0)

@@ -22,7 +22,7 @@ struct MainActorOwnerTests {
         let infos = screen?.notificationEngine.infos ?? []
         weak let probe = screen
         screen = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(!infos.isEmpty)
         #expect(infos.allSatisfy { !$0.isListening })
     }
@@ -63,7 +63,7 @@ struct MainActorOwnerTests {
         let infos = model?.notificationEngine.infos ?? []
         weak let probe = model
         model = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(infos.count == 1)
         #expect(infos.allSatisfy { !$0.isListening })
     }

@@ -37,7 +37,7 @@ struct MessageHubReleaseTests {
         center.post(Pinged(number: 2))
         #expect(box.calls == [0, 2, 13, 23])
         box.infos = []
-        #expect(CenterRegistry.existing(for: center).map { $0.registrationCounts == (1, 1) } == true)
+        #expect(settles { CenterRegistry.existing(for: center).map { $0.registrationCounts == (1, 1) } == true })
         var subject: Document? = Document()
         var calls = 0
         let a = NotificationInfo(for: Pinged.self, subject: .only(subject!), center: center) { _ in subject = nil }
@@ -46,6 +46,9 @@ struct MessageHubReleaseTests {
         b.startListening()
         center.post(Pinged(number: 3), subject: subject!)
         #expect(calls == 1)  // the post holds its subject
-        #expect(!b.isListening)
+        // Asking drops b's registration, whose subject is gone, and reports it once.
+        let (listening, diagnostics) = capturingDiagnostics { b.isListening }
+        #expect(!listening)
+        #expect(diagnostics.map(\.rule) == [.senderReleased])
     }
 }

@@ -95,7 +95,7 @@ struct MessageHubTests {
         }
         gone.startListening()
         document = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         let rules = reportedRules { #expect(!gone.isListening) }
         #expect(rules == [.senderReleased])
         #expect(counts() == (1, 1))
@@ -130,7 +130,7 @@ struct MessageHubTests {
         #expect(hubProbe != nil)
         info = nil
         center = nil
-        #expect(centerProbe == nil)
-        #expect(hubProbe == nil)
+        #expect(isGone(centerProbe))
+        #expect(isGone(hubProbe))
     }
 }

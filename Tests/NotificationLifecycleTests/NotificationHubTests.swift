@@ -148,7 +148,7 @@ struct NotificationHubTests {
         #expect(hubProbe != nil)
         info = nil
         center = nil
-        #expect(centerProbe == nil)
-        #expect(hubProbe == nil)
+        #expect(isGone(centerProbe))
+        #expect(isGone(hubProbe))
     }
 }

@@ -166,7 +166,7 @@ struct NotificationInfoTests {
         info?.startListening()
         weak let probe = info
         info = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         center.post(name: .ping, object: nil)
         #expect(calls.count == 0)
         #expect(RegistrationLedger.infos(on: center).isEmpty)

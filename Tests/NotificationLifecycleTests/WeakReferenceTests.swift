@@ -28,7 +28,7 @@ struct WeakReferenceTests {
         info.startListening()
         weak let probe = sender
         sender = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(info.object == nil)
     }
 
@@ -70,7 +70,7 @@ struct WeakReferenceTests {
         info.startListening()
         weak let probe = observer
         observer = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(info.observer == nil)
 
         let (_, diagnostics) = capturingDiagnostics { center.post(name: .ping, object: nil) }
@@ -90,7 +90,7 @@ struct WeakReferenceTests {
         info.startListening()
         weak let probe = observer
         observer = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         info.stopListening()
     }
 }

@@ -13,9 +13,13 @@ package struct DeliveryEvent: Sendable {
     package let sender: ObjectIdentifier?
     /// The keys of the notification's `userInfo`, as strings, sorted.
     let userInfoKeys: [String]
+    /// The notification itself, for the testing module's recorder (its sender and `userInfo`); `nil` for a typed
+    /// message. Only read by the tap, on the delivering thread, during the call.
+    package nonisolated(unsafe) let notification: Notification?
 
     init(info: NotificationInfo, notification: Notification) {
         self.info = info
+        self.notification = notification
         self.name = notification.name
         self.sender = notification.object.flatMap { type(of: $0) is AnyClass ? ObjectIdentifier($0 as AnyObject) : nil }
         self.userInfoKeys = (notification.userInfo ?? [:]).keys.map { "\($0)" }.sorted()
@@ -24,6 +28,7 @@ package struct DeliveryEvent: Sendable {
     /// An event for a typed message delivered to `info`: its type's name, and the subject the info filters on.
     init(messageOf info: NotificationInfo) {
         self.info = info
+        self.notification = nil
         self.name = info.name ?? Notification.Name("")
         self.sender = info.object.map(ObjectIdentifier.init)
         self.userInfoKeys = []

@@ -58,7 +58,12 @@ public import Foundation
 /// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1q3pz``
 /// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-3g9ds``
 ///
-/// ### The seed's names
+/// ### BTIKit's names
+///
+/// The names of BTIKit's `BTIViewController`, the Objective-C class this package's design comes from, kept for code
+/// ported from it: each names its lifespan and forwards to ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` or ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .lifetime` or
+/// `.visible`.
+///
 /// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``

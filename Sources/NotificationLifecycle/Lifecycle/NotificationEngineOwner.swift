@@ -20,7 +20,12 @@ public import Foundation
 /// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1f7nr``
 /// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-5gtdd``
 ///
-/// ### The seed's names
+/// ### BTIKit's names
+///
+/// The names of BTIKit's `BTIViewController`, the Objective-C class this package's design comes from, kept for code
+/// ported from it: each names its lifespan and forwards to ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` or ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .lifetime` or
+/// `.visible`.
+///
 /// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``

@@ -291,6 +291,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     package var observer: AnyObject? { listener.observer }
     /// The queue handlers run on, or `nil` for the posting thread.
     var queue: OperationQueue? { listener.queue }
+    /// Whether the info's selector was not found in its observer's table when it was made (so it never listens), and
+    /// whether it needs a live observer. For the testing module's failures, which say why an info does not listen.
+    package var hasUnknownSelector: Bool {
+        if case .unresolved = listener.handler { return true }
+        return false
+    }
+    package var needsObserver: Bool { listener.key.observer != nil }
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
     var listensToEveryNotification: Bool { kind == .notification && name == nil }
     /// Whether the info registers for a typed message.

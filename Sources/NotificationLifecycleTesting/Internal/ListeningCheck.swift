@@ -75,11 +75,21 @@ enum ListeningCheck {
         )
     }
 
-    /// Why `info` does not listen, as far as its engine's lifespans tell, with the call that would start it.
+    /// Why `info` does not listen: what the info itself knows (an unknown selector, a released observer or sender),
+    /// else what its engine's lifespans tell, with the call that would start it.
     private static func notListeningReason(_ info: NotificationInfo, engine: NotificationEngine?) -> String {
+        if info.hasUnknownSelector {
+            return "its selector \(info.selector ?? "") is not in its observer's notificationSelectors (reported "
+                + "when the info was made), so it never listens. Add it to the table, or fix the name."
+        }
+        if info.needsObserver, info.observer == nil {
+            return "its observer was released. Make a new info for a live observer."
+        }
+        if info.filtersBySender, info.object == nil {
+            return "the sender it filters on was released. Make a new info for a live sender."
+        }
         guard let engine, !engine.isActive(info.lifespan) else {
-            return "it was stopped on its own (stopListening() or the engine's remove(_:)), or its observer or "
-                + "sender was released, or its selector is unknown."
+            return "it was stopped on its own: stopListening(), or the engine's remove(_:)."
         }
         if info.lifespan == .visible {
             return "its lifespan visible is not active. Call appear() first."

@@ -303,6 +303,10 @@ final class StressRun: Sendable {
         var problems: [String] = []
         slots.withLock { $0 = [nil, nil, nil] }
         standalone.withLock { $0 = [] }
+        // Another thread of the process may hold an info for a moment (see `settles(within:_:)`).
+        _ = settles {
+            made.withLock { $0.allSatisfy { $0.controller == nil } } && RegistrationLedger.infos(on: center).isEmpty
+        }
         let alive = made.withLock { $0.filter { $0.controller != nil }.count }
         if alive > 0 { problems.append("\(alive) released controllers are still alive") }
         let listening = RegistrationLedger.listeningInfos(on: center)

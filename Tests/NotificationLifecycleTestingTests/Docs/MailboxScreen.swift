@@ -34,19 +34,36 @@ struct DraftDidSave: NotificationCenter.AsyncMessage {
 
 final class MailboxScreen: ControllerBase, @unchecked Sendable {
     override class var notificationSelectors: NotificationSelectorTable {
-        super.notificationSelectors.adding("storeDidChange:", MailboxScreen.storeDidChange)
+        super.notificationSelectors
+            .adding("storeDidChange:", MailboxScreen.storeDidChange)
     }
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addLifetimeNotificationInfo(forName: .storeDidChange, selector: "storeDidChange:")
-        addVisibleNotificationInfo(forName: .fontSizeDidChange) { screen, _ in screen.applyFontSize() }
-        addNotificationInfo(forName: .draftDidChange, lifespan: .composing) { screen, _ in screen.saveDraft() }
+        addLifetimeNotificationInfo(
+            forName: .storeDidChange,
+            selector: "storeDidChange:"
+        )
+        addVisibleNotificationInfo(forName: .fontSizeDidChange) { screen, _ in
+            screen.applyFontSize()
+        }
+        addNotificationInfo(
+            forName: .draftDidChange,
+            lifespan: .composing
+        ) { screen, _ in
+            screen.saveDraft()
+        }
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            addMessageInfo(for: ThemeDidChange.self, subject: .only(.shared), lifespan: .visible) { screen, _ in
+            addMessageInfo(
+                for: ThemeDidChange.self,
+                subject: .only(.shared),
+                lifespan: .visible
+            ) { screen, _ in
                 screen.applyTheme()
             }
-            addMessageInfo(for: DraftDidSave.self) { screen, _ in screen.showSaved() }
+            addMessageInfo(for: DraftDidSave.self) { screen, _ in
+                screen.showSaved()
+            }
         }
     }
 

@@ -8,14 +8,21 @@ import XCTest
 
 final class MailboxScreenXCTests: XCTestCase {
     override func invokeTest() {
-        expectNoDiagnostics { super.invokeTest() }  // strict mode: fails the test at this line
+        // Strict mode: fails the test at this line.
+        expectNoDiagnostics { super.invokeTest() }
     }
 
     func testListensToTheStoreForItsWholeLife() {
         let center = NotificationCenter()
         var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
-        expectListening(screen!, to: .name(.storeDidChange), lifespan: .lifetime, handler: .selector("storeDidChange:"))
-        expectNotListening(screen!, to: .name(.fontSizeDidChange))  // visible: not appeared yet
+        expectListening(
+            screen!,
+            to: .name(.storeDidChange),
+            lifespan: .lifetime,
+            handler: .selector("storeDidChange:")
+        )
+        // Visible: not appeared yet.
+        expectNotListening(screen!, to: .name(.fontSizeDidChange))
         expectDeallocated(&screen)
         expectNoRegistrations(on: center)
     }

@@ -9,8 +9,14 @@ private let testTargetSnippet = """
     .testTarget(
         name: "InboxTests",
         dependencies: [
-            .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
-            .product(name: "NotificationLifecycleTesting", package: "NotificationLifecycle"),
+            .product(
+                name: "NotificationLifecycle",
+                package: "NotificationLifecycle"
+            ),
+            .product(
+                name: "NotificationLifecycleTesting",
+                package: "NotificationLifecycle"
+            ),
         ]
     )
     """
@@ -33,12 +39,13 @@ struct TestTargetSnippetTests {
     }
 }
 
-/// The names of the `.product(name: "…", package: "NotificationLifecycle")` entries of `text`, in order.
+/// The names of the `.product(name: "…", package: "NotificationLifecycle")` entries of `text`, in order, written
+/// on one line or across several.
 private func productNames(in text: String) -> [String] {
-    let prefix = ".product(name: \""
-    return text.split(separator: "\n").compactMap { line in
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix(prefix), trimmed.contains("package: \"NotificationLifecycle\"") else { return nil }
-        return String(trimmed.dropFirst(prefix.count).prefix { $0 != "\"" })
+    let joined = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    return joined.components(separatedBy: ".product(").dropFirst().compactMap { entry in
+        let prefix = "name: \""
+        guard entry.hasPrefix(prefix), entry.contains("package: \"NotificationLifecycle\"") else { return nil }
+        return String(entry.dropFirst(prefix.count).prefix { $0 != "\"" })
     }
 }

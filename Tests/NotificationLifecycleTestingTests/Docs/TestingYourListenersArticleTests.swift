@@ -6,14 +6,21 @@ import NotificationLifecycle
 import NotificationLifecycleTesting
 import Testing
 
-@Suite(.failsOnUnexpectedDiagnostics)  // strict mode: fails each test at its @Test line
+// Strict mode: fails each test at its @Test line.
+@Suite(.failsOnUnexpectedDiagnostics)
 struct MailboxScreenTests {
     let center = NotificationCenter()
 
     @Test func listensToTheStoreForItsWholeLife() {
         var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
-        expectListening(screen!, to: .name(.storeDidChange), lifespan: .lifetime, handler: .selector("storeDidChange:"))
-        expectNotListening(screen!, to: .name(.fontSizeDidChange))  // visible: not appeared yet
+        expectListening(
+            screen!,
+            to: .name(.storeDidChange),
+            lifespan: .lifetime,
+            handler: .selector("storeDidChange:")
+        )
+        // Visible: not appeared yet.
+        expectNotListening(screen!, to: .name(.fontSizeDidChange))
         expectDeallocated(&screen)
         expectNoRegistrations(on: center)
     }
@@ -28,7 +35,12 @@ struct TestingYourListenersArticleTests {
         let screen = MailboxScreen(notificationCenter: center)
 
         screen.appear()
-        expectListening(screen, to: .name(.storeDidChange), sender: .anySender, lifespan: .lifetime)
+        expectListening(
+            screen,
+            to: .name(.storeDidChange),
+            sender: .anySender,
+            lifespan: .lifetime
+        )
         expectListening(
             screen,
             to: .message(ThemeDidChange.self),
@@ -37,7 +49,11 @@ struct TestingYourListenersArticleTests {
         )
 
         let document = Document()
-        let draftInfo = NotificationInfo(name: .draftDidChange, object: document, center: center) { _ in }
+        let draftInfo = NotificationInfo(
+            name: .draftDidChange,
+            object: document,
+            center: center
+        ) { _ in }
         draftInfo.startListening()
         expectListening(draftInfo, sender: .object(document))
     }
@@ -49,7 +65,10 @@ struct TestingYourListenersArticleTests {
         expectRegistrations(
             of: screen,
             [
-                .listening(to: .name(.storeDidChange), handler: .selector("storeDidChange:")),
+                .listening(
+                    to: .name(.storeDidChange),
+                    handler: .selector("storeDidChange:")
+                ),
                 .notListening(to: .name(.fontSizeDidChange), lifespan: .visible),
                 .notListening(to: .name(.draftDidChange), lifespan: .composing),
                 .notListening(
@@ -66,14 +85,21 @@ struct TestingYourListenersArticleTests {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
-        let always: [NotificationTopic] = [.name(.storeDidChange), .message(DraftDidSave.self)]
-        let visible: [NotificationTopic] = [.name(.fontSizeDidChange), .message(ThemeDidChange.self)]
+        let always: [NotificationTopic] = [
+            .name(.storeDidChange), .message(DraftDidSave.self),
+        ]
+        let visible: [NotificationTopic] = [
+            .name(.fontSizeDidChange), .message(ThemeDidChange.self),
+        ]
         expectLifecycle(
             of: screen,
             [
                 .initially(listening: always),
                 .appear(listening: always + visible),
-                .start(.composing, listening: always + visible + [.name(.draftDidChange)]),
+                .start(
+                    .composing,
+                    listening: always + visible + [.name(.draftDidChange)]
+                ),
                 .stop(.composing, listening: always + visible),
                 .disappear(listening: always),
             ]
@@ -91,11 +117,18 @@ struct TestingYourListenersArticleTests {
         center.post(name: .storeDidChange, object: nil)
         center.post(name: .fontSizeDidChange, object: nil)
 
-        expectDelivered(.name(.storeDidChange), to: .selector("storeDidChange:"), in: recorder)  // exactly once
-        expectDelivered(.name(.fontSizeDidChange), .never, in: recorder)  // not appeared
+        // Exactly once:
+        expectDelivered(
+            .name(.storeDidChange),
+            to: .selector("storeDidChange:"),
+            in: recorder
+        )
+        // Not appeared:
+        expectDelivered(.name(.fontSizeDidChange), .never, in: recorder)
 
         let document = Document()
-        center.post(DraftDidSave(), subject: document)  // an AsyncMessage: its handler runs in a task of its own
+        // An AsyncMessage: its handler runs in a task of its own.
+        center.post(DraftDidSave(), subject: document)
         await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder)
 
         screen.appear()
@@ -103,7 +136,9 @@ struct TestingYourListenersArticleTests {
             center.post(name: .fontSizeDidChange, object: nil)
             center.post(name: .fontSizeDidChange, object: nil)
         }
-        await waitForDeliveries(.atLeast(2), in: recorder, timeout: .seconds(2)) { $0.lifespan == .visible }
+        await waitForDeliveries(.atLeast(2), in: recorder, timeout: 2) {
+            $0.lifespan == .visible
+        }
     }
 
     @Test func leavesNothingBehind() {
@@ -128,8 +163,10 @@ struct TestingYourListenersArticleTests {
     @Test func capturesADiagnosticReportedInAnotherTask() async {
         let center = NotificationCenter()
         await expectDiagnostics([.lifetimeStop]) {
-            let screen = MailboxScreen(notificationCenter: center)  // made inside the capture: its center is the test's
-            await Task.detached { screen.notificationEngine.stop(.lifetime) }.value  // reported in another task
+            // Made inside the capture: its center is the test's.
+            let screen = MailboxScreen(notificationCenter: center)
+            // Reported in another task:
+            await Task.detached { screen.notificationEngine.stop(.lifetime) }.value
         }
     }
 }
@@ -156,7 +193,10 @@ struct TestingYourListenersArticleFailureTests {
             expectRegistrations(
                 of: screen,
                 [
-                    .listening(to: .name(.storeDidChange), handler: .selector("storeDidChange:")),
+                    .listening(
+                        to: .name(.storeDidChange),
+                        handler: .selector("storeDidChange:")
+                    ),
                     .listening(to: .name(.fontSizeDidChange), lifespan: .visible),  // wrong: not appeared
                     .notListening(to: .name(.draftDidChange), lifespan: .composing),
                     .notListening(
@@ -178,7 +218,9 @@ struct TestingYourListenersArticleFailureTests {
     @Test func aLifecycleFailureShowsEveryStepOfTheScript() async {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let screen = MailboxScreen(notificationCenter: center)
-        let always: [NotificationTopic] = [.name(.storeDidChange), .message(DraftDidSave.self)]
+        let always: [NotificationTopic] = [
+            .name(.storeDidChange), .message(DraftDidSave.self),
+        ]
         let issues = await capturedIssues {
             expectLifecycle(
                 of: screen,

@@ -108,8 +108,8 @@ extension Scenario {
             },
             summary:
                 "Expected the info NotificationInfo(name: save, sender: any, lifespan: lifetime, handler: closure, "
-                + "not listening) to be listening, but it does not listen: it was stopped on its own (stopListening() "
-                + "or the engine's remove(_:)), or its observer or sender was released, or its selector is unknown.",
+                + "not listening) to be listening, but it does not listen: it was stopped on its own: "
+                + "stopListening(), or the engine's remove(_:).",
             details: ["Registrations of the info (1):"]
         ),
         Scenario(
@@ -317,7 +317,7 @@ extension Scenario {
                 )
                 withExtendedLifetime(screen) {}
             },
-            summary: "Expected ping -> any handler to be delivered once, but it was delivered twice.",
+            summary: "Expected notification ping to be delivered once, but it was delivered twice.",
             details: ["Recorded deliveries (2; matching rows are marked >):", ">  1  ping   didPing:"]
         ),
         Scenario(
@@ -344,7 +344,7 @@ extension Scenario {
                 withExtendedLifetime(screen) {}
             },
             summary:
-                "Expected ping -> any handler (lifetime) to be delivered at least twice, but it was delivered once."
+                "Expected notification ping to be delivered to a lifetime info at least twice, but it was delivered once."
         ),
         Scenario(
             "expectDelivered never, delivered once",
@@ -368,7 +368,7 @@ extension Scenario {
                     column: site.column
                 )
             },
-            summary: "Expected pong -> any handler not to be delivered, but it was delivered once."
+            summary: "Expected notification pong not to be delivered, but it was delivered once."
         ),
         Scenario(
             "expectDelivered with a negative count",
@@ -415,8 +415,8 @@ extension Scenario {
                     column: site.column
                 )
             },
-            summary: "Expected 2 deliveries in this order, but 2 were recorded and delivery 1 is pong -> closure "
-                + "(visible, Fixtures.swift:32) where ping was expected.",
+            summary: "Expected 2 deliveries in this order, but 2 deliveries were recorded and delivery 1 is pong -> "
+                + "closure (visible, Fixtures.swift:32) where ping was expected.",
             details: ["Expected and recorded deliveries (rows that differ are marked !):"]
         ),
     ]
@@ -448,7 +448,7 @@ extension Scenario {
                     )
                     withExtendedLifetime(screen) {}
                 },
-                summary: "Expected ping -> any handler to be delivered at least twice within 0.02 seconds, but it was "
+                summary: "Expected notification ping to be delivered at least twice within 0.02 seconds, but it was "
                     + "delivered once.",
                 details: ["Recorded deliveries (1; matching rows are marked >):"]
             ),
@@ -479,7 +479,7 @@ extension Scenario {
                     }
                     withExtendedLifetime(screen) {}
                 },
-                summary: "Expected a delivery -> any handler that the predicate accepts to be delivered once within "
+                summary: "Expected a notification or message that the predicate accepts to be delivered once within "
                     + "0.02 seconds, but it was never delivered."
             ),
         ]
@@ -520,7 +520,7 @@ extension Scenario {
                 )
             },
             summary: "Expected InboxScreen to listen to the topics each step lists, but after step 2 (appear()) it "
-                + "listens to ping, pong, not ping.",
+                + "listens to ping, pong where the step lists ping: pong is not listed.",
             details: ["Steps (those that did not match are marked !):", "!  2  appear()"]
         )
     ]
@@ -645,7 +645,7 @@ extension Scenario {
                         column: site.column
                     )
                 },
-                summary: "Expected message DraftSaved -> any handler to be delivered once within 0.02 seconds, but it "
+                summary: "Expected message DraftSaved to be delivered once within 0.02 seconds, but it "
                     + "was never delivered.",
                 details: ["ping"]
             ),

@@ -3,7 +3,8 @@
 import Foundation
 import NotificationLifecycle
 
-// Used from one thread, as a screen is; Foundation calls the block on the posting thread.
+// Used from one thread, as a screen is; Foundation calls the block on the
+// posting thread.
 final class HandWrittenFeedScreen: @unchecked Sendable {
     private let center: NotificationCenter
     private var token: (any NSObjectProtocol)?
@@ -14,7 +15,11 @@ final class HandWrittenFeedScreen: @unchecked Sendable {
     }
 
     func viewWillAppear() {
-        token = center.addObserver(forName: .messagesDidArrive, object: nil, queue: nil) { [weak self] _ in
+        token = center.addObserver(
+            forName: .messagesDidArrive,
+            object: nil,
+            queue: nil
+        ) { [weak self] _ in
             self?.reload()
         }
     }
@@ -36,7 +41,9 @@ final class DeclaredInbox: ControllerBase {
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addVisibleNotificationInfo(forName: .messagesDidArrive) { inbox, _ in inbox.reload() }
+        addVisibleNotificationInfo(forName: .messagesDidArrive) { inbox, _ in
+            inbox.reload()
+        }
     }
 
     func reload() { reloads += 1 }

@@ -33,8 +33,8 @@ struct ComingFromOtherAPIsTests {
         weak let declaredProbe = declared
         handWritten = nil
         declared = nil
-        #expect(handWrittenProbe == nil)
-        #expect(declaredProbe == nil)
+        #expect(isGone(handWrittenProbe))
+        #expect(isGone(declaredProbe))
         #expect(infos.count == 1)
         #expect(infos.allSatisfy { !$0.isListening })
         center.post(name: .messagesDidArrive, object: nil)  // nothing left to call
@@ -62,7 +62,11 @@ struct ComingFromOtherAPIsTests {
         // DocC snippet begins.
         let engine = NotificationEngine(center: center)
         engine.appear()
-        let arrivals = engine.notifications(named: .messagesDidArrive, during: .visible, buffering: .unbounded)
+        let arrivals = engine.notifications(
+            named: .messagesDidArrive,
+            during: .visible,
+            buffering: .unbounded
+        )
         center.post(name: .messagesDidArrive, object: nil)
         center.post(name: .messagesDidArrive, object: nil)
         engine.disappear()
@@ -76,7 +80,11 @@ struct ComingFromOtherAPIsTests {
 
     @Test func sequenceOfAnInactiveLifespanIsFinishedFromTheStart() async {
         let engine = NotificationEngine(center: center)
-        let arrivals = engine.notifications(named: .messagesDidArrive, during: .visible, buffering: .unbounded)
+        let arrivals = engine.notifications(
+            named: .messagesDidArrive,
+            during: .visible,
+            buffering: .unbounded
+        )
         center.post(name: .messagesDidArrive, object: nil)
         var heard = 0
         for await _ in arrivals { heard += 1 }

@@ -22,7 +22,9 @@ struct DuplicatesArticleTests {
         let rules = reportedRules {
             // DocC snippet begins.
             for _ in 0..<2 {
-                feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in feed.heard.append("loop") }
+                feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in
+                    feed.heard.append("loop")
+                }
             }
             // DocC snippet ends.
         }
@@ -52,7 +54,8 @@ struct DuplicatesArticleTests {
         var results: [Bool] = []
         let rules = reportedRules {
             // DocC snippet begins.
-            let info = NotificationInfo(name: .feedDidRefresh, center: feed.notificationEngine.center) { _ in }
+            let center = feed.notificationEngine.center
+            let info = NotificationInfo(name: .feedDidRefresh, center: center) { _ in }
             feed.notificationEngine.add(info)  // true
             feed.notificationEngine.add(info)  // false: refused and reported
             // DocC snippet ends.

@@ -8,18 +8,29 @@ extension Notification.Name {
 
 final class FeedController: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
-        super.notificationSelectors.adding("feedDidRefresh:", FeedController.feedDidRefresh)
+        super.notificationSelectors
+            .adding("feedDidRefresh:", FeedController.feedDidRefresh)
     }
 
-    static let refusedLine = #line + 8
+    static let refusedLine = #line + 15
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         // Two closures at two places: two listeners, both run.
-        addNotificationInfo(forName: .feedDidRefresh) { feed, _ in feed.heard.append("first closure") }
-        addNotificationInfo(forName: .feedDidRefresh) { feed, _ in feed.heard.append("second closure") }
+        addNotificationInfo(forName: .feedDidRefresh) { feed, _ in
+            feed.heard.append("first closure")
+        }
+        addNotificationInfo(forName: .feedDidRefresh) { feed, _ in
+            feed.heard.append("second closure")
+        }
         // The same selector twice: the second is refused and reported.
-        addNotificationInfo(forName: .feedDidRefresh, selector: "feedDidRefresh:")
-        addNotificationInfo(forName: .feedDidRefresh, selector: "feedDidRefresh:")
+        addNotificationInfo(
+            forName: .feedDidRefresh,
+            selector: "feedDidRefresh:"
+        )
+        addNotificationInfo(
+            forName: .feedDidRefresh,
+            selector: "feedDidRefresh:"
+        )
     }
 
     var heard: [String] = []

@@ -33,14 +33,17 @@ extension Notification.Name {
     static let profileDidChange = Notification.Name("ProfileDidChange")
 }
 
-final class ProfileViewController: UIViewController, MainActorNotificationEngineOwner {
+final class ProfileViewController: UIViewController,
+    MainActorNotificationEngineOwner
+{
     let notificationEngine = NotificationEngine()
     private(set) var reloads = 0
 
     override func viewDidLoad() {
         super.viewDidLoad()
         addVisibleNotificationInfo(forName: .profileDidChange) { screen, _ in
-            screen.reloadProfile()  // a main-actor method: no annotation, no await
+            // A main-actor method: no annotation, no await.
+            screen.reloadProfile()
         }
     }
 
@@ -66,7 +69,9 @@ final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addVisibleNotificationInfo(forName: .messagesDidArrive) { model, note in
+        addVisibleNotificationInfo(
+            forName: .messagesDidArrive
+        ) { model, note in
             model.unread += note.userInfo?["count"] as? Int ?? 1
         }
     }

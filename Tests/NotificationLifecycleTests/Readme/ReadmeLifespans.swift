@@ -13,7 +13,10 @@ extension Lifespan {
 final class ReplyController: ControllerBase {
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addNotificationInfo(forName: .draftDidAutosave, lifespan: .composing) { reply, _ in
+        addNotificationInfo(
+            forName: .draftDidAutosave,
+            lifespan: .composing
+        ) { reply, _ in
             reply.autosaves += 1
         }
     }

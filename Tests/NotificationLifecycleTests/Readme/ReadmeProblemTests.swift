@@ -52,7 +52,7 @@ struct ReadmeProblemTests {
         let infos = inbox?.notificationEngine.infos ?? []
         weak let probe = inbox
         inbox = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(infos.count == 2)
         #expect(infos.allSatisfy { !$0.isListening })
     }
@@ -74,6 +74,6 @@ struct ReadmeProblemTests {
         #expect(throws: NoteStore.SaveFailed.self) { info = try saveListeningOnce(store, center: center) }
         #expect(info == nil)
         // The info the snippet made stopped when the save threw: nothing listens on the center.
-        #expect(RegistrationLedger.listeningInfos(on: center).isEmpty)
+        #expect(settles { RegistrationLedger.listeningInfos(on: center).isEmpty })
     }
 }

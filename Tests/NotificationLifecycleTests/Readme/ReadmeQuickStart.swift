@@ -5,12 +5,16 @@ import NotificationLifecycle
 
 final class InboxController: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
-        super.notificationSelectors.adding("accountDidSignOut:", InboxController.accountDidSignOut)
+        super.notificationSelectors
+            .adding("accountDidSignOut:", InboxController.accountDidSignOut)
     }
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addLifetimeNotificationInfo(forName: .accountDidSignOut, selector: "accountDidSignOut:")
+        addLifetimeNotificationInfo(
+            forName: .accountDidSignOut,
+            selector: "accountDidSignOut:"
+        )
         addVisibleNotificationInfo(forName: .messagesDidArrive) { inbox, _ in
             inbox.reload()
         }
@@ -36,7 +40,10 @@ final class SessionController: ControllerBase {
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addLifetimeNotificationInfo(forName: .accountDidSignOut, selector: "accountDidSignOut:")
+        addLifetimeNotificationInfo(
+            forName: .accountDidSignOut,
+            selector: "accountDidSignOut:"
+        )
     }
 
     func accountDidSignOut(_ notification: Notification) {}

@@ -10,14 +10,26 @@ extension Notification.Name {
 class KeyboardAvoidingController: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
-            .adding("keyboardWillShow:", KeyboardAvoidingController.keyboardWillShow)
-            .adding("keyboardWillHide", KeyboardAvoidingController.keyboardWillHide)
+            .adding(
+                "keyboardWillShow:",
+                KeyboardAvoidingController.keyboardWillShow
+            )
+            .adding(
+                "keyboardWillHide",
+                KeyboardAvoidingController.keyboardWillHide
+            )
     }
 
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
-        addVisibleNotificationInfo(forName: .keyboardWillShow, selector: "keyboardWillShow:")
-        addVisibleNotificationInfo(forName: .keyboardWillHide, selector: "keyboardWillHide")
+        addVisibleNotificationInfo(
+            forName: .keyboardWillShow,
+            selector: "keyboardWillShow:"
+        )
+        addVisibleNotificationInfo(
+            forName: .keyboardWillHide,
+            selector: "keyboardWillHide"
+        )
     }
 
     private(set) var bottomInset = 0.0

@@ -28,7 +28,7 @@ struct ReadmeSnippetTests {
         #expect(infos.map(\.isListening) == [true, true])
         weak let probe = inbox
         inbox = nil
-        #expect(probe == nil)
+        #expect(isGone(probe))
         #expect(infos.map(\.isListening) == [false, false])
     }
 

@@ -98,7 +98,7 @@ struct WhatItFixesTests {
         info = nil
         center.post(name: .messagesDidArrive, object: nil)
         #expect(infoCalls.value == 0)
-        #expect(infoProbe == nil)  // the released info removed its registration and let its closure go
+        #expect(isGone(infoProbe))  // the released info removed its registration and let its closure go
     }
 
     @Test func removeObserverSelf_removesNothingOnThisToolchain_infoRemovesItsOwnToken() {

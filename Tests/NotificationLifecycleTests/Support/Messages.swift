@@ -56,10 +56,13 @@ final class MessageScreen: ControllerBase, @unchecked Sendable {
 
 /// Waits until `condition` holds, polling every millisecond for at most `timeout`; answers whether it held.
 ///
-/// It runs on the caller's actor, so a main-actor test may check main-actor state.
+/// It runs on the caller's actor, so a main-actor test may check main-actor state. The bound is generous: it returns
+/// as soon as the condition holds, and under ThreadSanitizer with every core busy the tasks Foundation starts for
+/// asynchronous messages waited for the cooperative pool (two threads on two cores) for about 50 seconds while
+/// other tests held it (issue 24).
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 func eventually(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(240),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {
