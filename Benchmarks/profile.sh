@@ -49,7 +49,7 @@ default=(
     lifecycle-framework:100:100 lifecycle-raw:100:100 lifecycle-framework:10000:3 lifecycle-raw:10000:3
 )
 runs=("${@:-${default[@]}}")
-printf '%-22s %7s %6s %14s\n' scenario n reps instructions/op
+printf '%-34s %6s %6s %14s\n' scenario n reps instructions/op
 for run in "${runs[@]}"; do
     IFS=: read -r scenario size reps <<<"$run"
     size="${size:-20}"
@@ -65,5 +65,5 @@ for run in "${runs[@]}"; do
     fi
     if [ -n "$keep" ]; then cp "$file" "$keep/"; fi
     total="$(sed -n 's/^summary: //p;s/^totals: //p' "$file" | head -1 | awk '{print $1}')"
-    printf '%-22s %7s %6s %14.0f\n' "$scenario" "$size" "$reps" "$(awk -v t="$total" -v r="$reps" 'BEGIN { print t / r }')"
+    printf '%-34s %6s %6s %14.0f\n' "$scenario" "$size" "$reps" "$(awk -v t="$total" -v r="$reps" 'BEGIN { print t / r }')"
 done
