@@ -53,7 +53,7 @@ enum LifecycleDemo {
         printHandlers(log.takeEntries())
         print("  infos: \(inbox?.notificationEngine.infos.count ?? 0) (still five)")
 
-        step(8, "Released: deinit stops every info it registered, by token, and touches nothing else.")
+        step(8, "Released: deinit stops every info it registered and touches no other registration.")
         let infos = inbox?.notificationEngine.infos ?? []
         weak let released = inbox
         inbox = nil

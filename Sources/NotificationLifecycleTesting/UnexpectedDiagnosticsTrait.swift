@@ -1,6 +1,5 @@
-#if canImport(Testing)
-public import Testing
 import NotificationLifecycle
+public import Testing
 
 /// A Swift Testing trait that fails a test at each NotificationLifecycle diagnostic it did not expect.
 ///
@@ -53,4 +52,3 @@ extension Trait where Self == UnexpectedDiagnosticsTrait {
     /// `expectDiagnostics(_:_:)`.
     public static var failsOnUnexpectedDiagnostics: Self { Self() }
 }
-#endif

@@ -39,6 +39,7 @@ struct MailScreenTests {
         )
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func deliversEachInboxChangeOnce() async {
         let screen = MailScreen(notificationCenter: center)
         let recorder = DeliveryRecorder()

@@ -4,10 +4,13 @@ import NotificationLifecycleTesting
 import Testing
 
 /// `waitForDeliveries` returns as soon as the deliveries arrived, from whichever thread, and fails when they do not.
+/// It takes a `Duration`, as the tests' clocks do: each test is available from macOS 13, iOS 16, tvOS 16, watchOS 9
+/// (Swift Testing does not accept `@available` on a suite).
 @Suite("Waiting for deliveries")
 struct WaitingTests {
     let center = NotificationCenter()
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func returnsOnceHandlersOnAQueueRan() async {
         let queue = OperationQueue()
         let info = NotificationInfo(name: .sync, center: center, queue: queue) { _ in }
@@ -23,6 +26,7 @@ struct WaitingTests {
         info.stopListening()
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func neverWaitsTheWholeTimeout() async {
         let (_, recorder, screen) = recordedScreen()
         let clock = ContinuousClock()
@@ -33,6 +37,7 @@ struct WaitingTests {
         withExtendedLifetime(screen) {}
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func exactlyFailsAtOnceWhenMoreAlreadyArrived() async {
         let (center, recorder, screen) = recordedScreen()
         center.post(name: .ping, object: nil)
@@ -53,6 +58,7 @@ struct WaitingTests {
         withExtendedLifetime(screen) {}
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aCancelledWaitEndsAndChecksWhatArrived() async {
         let (_, recorder, screen) = recordedScreen()
         let waiter = Task {
@@ -66,6 +72,7 @@ struct WaitingTests {
         withExtendedLifetime(screen) {}
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func atLeastZeroReturnsAtOnce() async {
         let (_, recorder, screen) = recordedScreen()
         let clock = ContinuousClock()

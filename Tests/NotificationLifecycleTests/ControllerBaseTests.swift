@@ -145,11 +145,10 @@ struct ControllerBaseTests {
         let observer = Sender()
         func made() -> NotificationInfo {
             NotificationInfo(
+                handler: .owned { (_: Sender, _) in },
                 observer: observer,
-                invocation: .ownerTyped { (_: Sender, _) in },
-                handler: .closure,
+                selector: nil,
                 column: 1,
-                keyObserver: ObjectIdentifier(observer),
                 name: .ping,
                 object: nil,
                 lifespan: .lifetime,
@@ -157,7 +156,7 @@ struct ControllerBaseTests {
                 queue: nil,
                 fileID: #fileID,
                 line: 1,
-                madeBy: engine.identity
+                owner: engine
             )
         }
         let first = made()

@@ -84,7 +84,7 @@ struct HubRaceTests {
         }
         queue.waitUntilAllOperationsAreFinished()
         box.clear()
-        let counts = NotificationHub.existingHub(for: center)?.registrationCounts
+        let counts = CenterRegistry.existing(for: center)?.registrationCounts
         #expect(counts.map { $0.total - $0.idle } == 0)
         #expect(box.count > 0)
     }
@@ -113,13 +113,13 @@ struct HubRaceTests {
         center.post(name: name, object: nil)
         #expect(calls.count == 3)
         box.infos = []
-        #expect(NotificationHub.existingHub(for: center)?.registrationCounts.idle == 1)
+        #expect(CenterRegistry.existing(for: center)?.registrationCounts.idle == 1)
     }
 
     /// A center whose only holders are its infos goes when they go; its hub goes with it.
     @Test func centerReleasedWithItsInfos() {
         weak var weakCenter: NotificationCenter?
-        weak var weakHub: NotificationHub?
+        weak var weakHub: CenterRegistry?
         do {
             var center: NotificationCenter? = NotificationCenter()
             weakCenter = center
@@ -131,7 +131,7 @@ struct HubRaceTests {
                 ) { _ in }
             }
             for info in infos { info.startListening() }
-            weakHub = NotificationHub.existingHub(for: center!)
+            weakHub = CenterRegistry.existing(for: center!)
             center = nil
             #expect(weakCenter != nil)
             infos[0].stopListening()
@@ -166,7 +166,7 @@ struct HubRaceTests {
             }
         }
         for info in infos + extra { info.stopListening() }
-        let counts = NotificationHub.existingHub(for: center)?.registrationCounts
+        let counts = CenterRegistry.existing(for: center)?.registrationCounts
         #expect(counts.map { $0.total == $0.idle } == true)
         for info in infos + extra { info.startListening() }
         for name in names { center.post(name: name, object: center) }
@@ -201,8 +201,8 @@ struct HubRaceTests {
         let info = NotificationInfo(name: Notification.Name("probe.q"), center: center, queue: OperationQueue()) { _ in
         }
         info.startListening()
-        #expect(NotificationHub.existingHub(for: center)?.registrationCounts.total == 1)
+        #expect(CenterRegistry.existing(for: center)?.registrationCounts.total == 1)
         info.stopListening()
-        #expect(NotificationHub.existingHub(for: center)?.registrationCounts.total == 0)
+        #expect(CenterRegistry.existing(for: center)?.registrationCounts.total == 0)
     }
 }

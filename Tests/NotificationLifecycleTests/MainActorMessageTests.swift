@@ -236,7 +236,7 @@ struct MainActorMessageTests {
         #expect(info.messageType != Beeped.self)
         #expect(info.name?.rawValue == "NotificationLifecycleTests.Pinged")
         #expect(info.object === document)
-        #expect(info.handler == .closure)
+        #expect(info.selector == nil)
         #expect(
             info.description
                 == "NotificationInfo(mainActorMessage: NotificationLifecycleTests.Pinged, subject: Document, "

@@ -42,6 +42,7 @@ struct MainActorOwnerTests {
         screen.viewDidDisappear(true)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func swiftUIModelListensBetweenOnAppearAndOnDisappear() {
         let center = NotificationCenter()
         let model = InboxModel(notificationCenter: center)
@@ -54,6 +55,7 @@ struct MainActorOwnerTests {
         #expect(model.unread == 3)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func modelIsReleasedWithItsListeners() {
         let center = NotificationCenter()
         var model: InboxModel? = InboxModel(notificationCenter: center)

@@ -37,7 +37,7 @@ struct MessageHubReleaseTests {
         center.post(Pinged(number: 2))
         #expect(box.calls == [0, 2, 13, 23])
         box.infos = []
-        #expect(NotificationHub.existingHub(for: center).map { $0.registrationCounts == (1, 1) } == true)
+        #expect(CenterRegistry.existing(for: center).map { $0.registrationCounts == (1, 1) } == true)
         var subject: Document? = Document()
         var calls = 0
         let a = NotificationInfo(for: Pinged.self, subject: .only(subject!), center: center) { _ in subject = nil }

@@ -11,7 +11,7 @@ struct MessageHubTests {
     let center = NotificationCenter()
 
     private func counts() -> (total: Int, idle: Int) {
-        NotificationHub.existingHub(for: center)?.registrationCounts ?? (0, 0)
+        CenterRegistry.existing(for: center)?.registrationCounts ?? (0, 0)
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -123,7 +123,7 @@ struct MessageHubTests {
         var center: NotificationCenter? = NotificationCenter()
         var info: NotificationInfo? = NotificationInfo(for: Pinged.self, center: center!) { _ in }
         info?.startListening()
-        weak let hubProbe = NotificationHub.existingHub(for: center!)
+        weak let hubProbe = CenterRegistry.existing(for: center!)
         weak let centerProbe = center
         #expect(hubProbe?.registrationCounts.total == 1)
         info?.stopListening()

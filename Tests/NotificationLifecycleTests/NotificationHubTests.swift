@@ -10,7 +10,7 @@ struct NotificationHubTests {
     let center = NotificationCenter()
 
     private func counts() -> (total: Int, idle: Int) {
-        NotificationHub.existingHub(for: center)?.registrationCounts ?? (0, 0)
+        CenterRegistry.existing(for: center)?.registrationCounts ?? (0, 0)
     }
 
     @Test func infosOfOneNameShareOneRegistration() {
@@ -73,7 +73,7 @@ struct NotificationHubTests {
             info.stopListening()
         }
         let (total, idle) = counts()
-        #expect(total == NotificationHub.idleLimit)
+        #expect(total == CenterRegistry.idleLimit)
         #expect(idle == total)
         // A dropped name still works when listened to again.
         let again = NotificationInfo(name: Notification.Name("hub.bound.0"), center: center) { _ in calls.record(-1) }
@@ -128,7 +128,7 @@ struct NotificationHubTests {
                 NotificationInfo(name: name, center: center) { _ in calls.record(index) }
             }
             DispatchQueue.concurrentPerform(iterations: 2) { infos[$0].startListening() }
-            #expect(NotificationHub.existingHub(for: center)?.registrationCounts.total == 1)
+            #expect(CenterRegistry.existing(for: center)?.registrationCounts.total == 1)
             center.post(name: name, object: nil)
             #expect(calls.events.sorted() == [0, 1])
             for info in infos { info.stopListening() }
@@ -140,7 +140,7 @@ struct NotificationHubTests {
         var center: NotificationCenter? = NotificationCenter()
         var info: NotificationInfo? = NotificationInfo(name: .ping, center: center!) { _ in }
         info?.startListening()
-        weak let hubProbe = NotificationHub.existingHub(for: center!)
+        weak let hubProbe = CenterRegistry.existing(for: center!)
         weak let centerProbe = center
         #expect(hubProbe != nil)
         info?.stopListening()

@@ -15,16 +15,17 @@ struct RegistrationKeyHashTests {
         observer: ObjectIdentifier? = nil,
         messageType: ObjectIdentifier? = nil
     ) -> Int {
-        RegistrationKey.hash(
-            nameHash: RegistrationKey.nameHash(name),
+        RegistrationKey(
+            name: name,
             sender: sender,
             lifespan: lifespan,
             selector: selector,
+            observer: observer,
+            fileID: #fileID,
             line: line,
             column: column,
-            observer: observer,
             messageType: messageType
-        )
+        ).hashValue
     }
 
     @Test func equalPartsHashEquallyWhateverTheStringsStorage() {

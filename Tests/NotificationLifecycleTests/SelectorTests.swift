@@ -13,8 +13,7 @@ struct SelectorTests {
         info.startListening()
         center.post(name: .ping, object: nil)
         #expect(observer.recorder.events == ["base.didPing \(Notification.Name.ping.rawValue)"])
-        #expect(info.handler == .selector("didPing:"))
-        #expect(info.handler.description == "didPing:")
+        #expect(info.selector == "didPing:")
         info.stopListening()
     }
 
@@ -57,6 +56,23 @@ struct SelectorTests {
         #expect(atStart.isEmpty)
     }
 
+    /// A typo of a name the table answers is told the near name, not to bind the typo.
+    @Test(arguments: ["didPnig:", "didPin:", "didPingg:", "dodPing:"])
+    func aSelectorTypoSuggestsTheNearName(_ typo: String) {
+        let (_, diagnostics) = capturingDiagnostics {
+            NotificationInfo(observer: SelectorObserver(), selector: typo, name: .ping, center: center)
+        }
+        #expect(diagnostics.map(\.rule) == [.unknownSelector])
+        #expect(diagnostics.first?.message.contains("Did you mean \"didPing:\"?") == true)
+    }
+
+    @Test func aNameFarFromEveryAnsweredOneSuggestsNothing() {
+        let (_, diagnostics) = capturingDiagnostics {
+            NotificationInfo(observer: SelectorObserver(), selector: "refresh:", name: .ping, center: center)
+        }
+        #expect(diagnostics.first?.message.contains("Did you mean") == false)
+    }
+
     @Test func superclassObserverDoesNotAnswerSubclassNames() {
         let (_, diagnostics) = capturingDiagnostics {
             _ = NotificationInfo(observer: SelectorObserver(), selector: "didPong:", name: .pong, center: center)
@@ -95,7 +111,7 @@ struct SelectorTests {
 
         // The entry left for "go" calls the later method.
         let observer = Observer()
-        guard case .bound(let invoke) = table.entries["go"]?.invocation else {
+        guard case .observer(let invoke) = table.entries["go"]?.handler else {
             Issue.record("Expected \"go\" to be bound to a method")
             return
         }

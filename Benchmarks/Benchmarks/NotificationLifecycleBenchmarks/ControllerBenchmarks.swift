@@ -115,8 +115,10 @@ private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], vis
             }
         }
         // Pair 5r: pair 5n, and the center's release (its last reference dropped inside the measurement).
-        Benchmark("5r create+appear+disappear+release 10+10 new center, then the center released [\(side)]",
-                  configuration: .macro) { benchmark in
+        Benchmark(
+            "5r create+appear+disappear+release 10+10 new center, then the center released [\(side)]",
+            configuration: .macro
+        ) { benchmark in
             var center: NotificationCenter? = NotificationCenter()
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {

@@ -6,7 +6,15 @@ import NotificationLifecycle
 /// Pairs 9 and 10: a main-actor message info (`NotificationInfo(for: PingMainActorMessage.self, …)`) against
 /// Foundation's `addObserver(for:using:)` by hand: start + stop, and one post to one listener. Main-actor messages are
 /// posted on the main actor: each benchmark runs its measurement there (`runOnMainActor`), on both sides alike.
+/// Foundation's typed messages exist from these versions on Apple platforms (on Linux, in every Swift 6.3).
 func registerMessageBenchmarks() {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        registerAvailableMessageBenchmarks()
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+private func registerAvailableMessageBenchmarks() {
     Benchmark("9 message start+stop x1000 [framework]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()

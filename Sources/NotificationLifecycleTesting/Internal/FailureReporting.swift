@@ -1,11 +1,7 @@
-import Foundation
-
-#if canImport(Testing)
+// Both frameworks exist wherever this module is built: the Swift toolchains for Linux and Xcode 26's SDKs for macOS,
+// iOS, tvOS, watchOS and visionOS. Platform code lives in the core's PlatformLock only.
 import Testing
-#endif
-#if canImport(XCTest)
 import XCTest
-#endif
 
 /// Where an expectation was called: the caller's `#fileID`, `#filePath`, `#line` and `#column`.
 struct CallSite: Sendable {
@@ -13,34 +9,20 @@ struct CallSite: Sendable {
     let filePath: StaticString
     let line: UInt
     let column: UInt
-
-    /// `InboxTests.swift:12`, for messages that name a site.
-    var shortDescription: String {
-        let file = "\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)"
-        return "\(file):\(line)"
-    }
 }
 
 /// The framework that records a failure, decided when the failure happens.
 enum TestFramework {
     case swiftTesting
     case xcTest
-    case none
 
     /// Swift Testing when a Swift Testing test runs in the current task, XCTest otherwise.
     ///
     /// `Test.current` is a task-local value: it is set in a `@Test` function, in the tasks it creates and in the
     /// scopes of its traits, and never in an XCTest method. An XCTest test is not visible that way, so XCTest is the
-    /// remaining choice wherever XCTest exists; each framework drops a failure recorded while the other one runs.
+    /// remaining choice; each framework drops a failure recorded while the other one runs.
     static var current: TestFramework {
-        #if canImport(Testing)
-        if Test.current != nil { return .swiftTesting }
-        #endif
-        #if canImport(XCTest)
-        return .xcTest
-        #else
-        return .none
-        #endif
+        Test.current != nil ? .swiftTesting : .xcTest
     }
 }
 
@@ -49,7 +31,6 @@ enum TestFramework {
 func recordFailure(_ failure: InspectionFailure, at site: CallSite) {
     switch TestFramework.current {
     case .swiftTesting:
-        #if canImport(Testing)
         recordIssue(
             failure,
             at: SourceLocation(
@@ -59,17 +40,11 @@ func recordFailure(_ failure: InspectionFailure, at site: CallSite) {
                 column: Int(site.column)
             )
         )
-        #endif
     case .xcTest:
-        #if canImport(XCTest)
         XCTFail(failure.message, file: site.filePath, line: site.line)
-        #endif
-    case .none:
-        FileHandle.standardError.write(Data("\(site.shortDescription): error: \(failure.message)\n".utf8))
     }
 }
 
-#if canImport(Testing)
 /// Records `failure` as a Swift Testing issue whose headline is the summary and whose comment is the whole message.
 ///
 /// `Issue.record(_:sourceLocation:)` heads its issue "Issue recorded" and shows the text one line lower; a failed
@@ -84,4 +59,3 @@ func recordIssue(_ failure: InspectionFailure, at location: SourceLocation) {
         sourceLocation: location
     )
 }
-#endif

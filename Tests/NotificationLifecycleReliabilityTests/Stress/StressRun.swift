@@ -96,20 +96,20 @@ final class StressRun: Sendable {
             let handler = "i\(serials.make())"
             // The main-actor owner closure's invocation, on a controller that is not itself main-actor isolated.
             let info = NotificationInfo(
-                observer: controller,
-                invocation: .ownerTypedOnMainActor { @MainActor (controller: StressController, note) in
+                handler: .ownedOnMainActor { @MainActor (controller: StressController, note) in
                     controller.mainLog.record(handler, note)
                 },
-                handler: .closure,
+                observer: controller,
+                selector: nil,
                 column: serials.make(),
-                keyObserver: ObjectIdentifier(controller),
                 name: name,
                 object: sender,
                 lifespan: lifespan,
                 center: controller.notificationEngine.center,
                 queue: nil,
                 fileID: #fileID,
-                line: #line
+                line: #line,
+                owner: nil
             )
             controller.notificationEngine.add(info)
             tap(info)

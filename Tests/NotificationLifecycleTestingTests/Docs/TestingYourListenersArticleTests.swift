@@ -198,6 +198,7 @@ struct TestingYourListenersArticleFailureTests {
     }
 
     @Test func aWaitFailsWhenTheTimeRunsOut() async {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
         let screen = MailboxScreen(notificationCenter: center)
         let recorder = DeliveryRecorder()
         recorder.record(screen)

@@ -43,7 +43,8 @@ class FailureCapturingTestCase: XCTestCase {
         }
     }
 
-    #if canImport(ObjectiveC)
+    // Apple's XCTest records an XCTIssue; swift-corelibs-xctest, everywhere else, has only recordFailure.
+    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     override func record(_ issue: XCTIssue) {
         let failure = Failure(
             description: issue.compactDescription,

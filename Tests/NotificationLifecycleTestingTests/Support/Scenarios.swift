@@ -6,7 +6,11 @@ import NotificationLifecycleTesting
 
 extension Scenario {
     static var all: [Scenario] {
-        var scenarios = listening + registrations + deallocation + deliveries + lifecycle + diagnostics
+        var scenarios = listening + registrations + deallocation + deliveries
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            scenarios += waiting  // waitForDeliveries takes a Duration
+        }
+        scenarios += lifecycle + diagnostics
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             scenarios += messages
         }
@@ -415,65 +419,71 @@ extension Scenario {
                 + "(visible, Fixtures.swift:32) where ping was expected.",
             details: ["Expected and recorded deliveries (rows that differ are marked !):"]
         ),
-        Scenario(
-            "waitForDeliveries that times out",
-            passes: {
-                let (center, recorder, screen) = recordedScreen()
-                let poster = Task.detached { center.post(name: .ping, object: nil) }
-                await waitForDeliveries(of: .name(.ping), in: recorder)
-                await poster.value
-                withExtendedLifetime(screen) {}
-            },
-            fails: { site in
-                let (center, recorder, screen) = recordedScreen()
-                center.post(name: .ping, object: nil)
-                await waitForDeliveries(
-                    of: .name(.ping),
-                    .atLeast(2),
-                    in: recorder,
-                    timeout: .milliseconds(20),
-                    fileID: site.fileID,
-                    filePath: site.filePath,
-                    line: site.line,
-                    column: site.column
-                )
-                withExtendedLifetime(screen) {}
-            },
-            summary: "Expected ping -> any handler to be delivered at least twice within 0.02 seconds, but it was "
-                + "delivered once.",
-            details: ["Recorded deliveries (1; matching rows are marked >):"]
-        ),
-        Scenario(
-            "waitForDeliveries with a predicate",
-            passes: {
-                let (center, recorder, screen) = recordedScreen()
-                screen.appear()
-                let poster = Task.detached {
-                    center.post(name: .ping, object: nil)
-                    center.post(name: .pong, object: nil)
-                }
-                await waitForDeliveries(in: recorder) { $0.lifespan == .visible }
-                await poster.value
-            },
-            fails: { site in
-                let (center, recorder, screen) = recordedScreen()
-                center.post(name: .ping, object: nil)
-                await waitForDeliveries(
-                    in: recorder,
-                    timeout: .milliseconds(20),
-                    fileID: site.fileID,
-                    filePath: site.filePath,
-                    line: site.line,
-                    column: site.column
-                ) {
-                    $0.lifespan == .visible
-                }
-                withExtendedLifetime(screen) {}
-            },
-            summary: "Expected a delivery -> any handler that the predicate accepts to be delivered once within 0.02 "
-                + "seconds, but it was never delivered."
-        ),
     ]
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    static var waiting: [Scenario] {
+        [
+            Scenario(
+                "waitForDeliveries that times out",
+                passes: {
+                    let (center, recorder, screen) = recordedScreen()
+                    let poster = Task.detached { center.post(name: .ping, object: nil) }
+                    await waitForDeliveries(of: .name(.ping), in: recorder)
+                    await poster.value
+                    withExtendedLifetime(screen) {}
+                },
+                fails: { site in
+                    let (center, recorder, screen) = recordedScreen()
+                    center.post(name: .ping, object: nil)
+                    await waitForDeliveries(
+                        of: .name(.ping),
+                        .atLeast(2),
+                        in: recorder,
+                        timeout: .milliseconds(20),
+                        fileID: site.fileID,
+                        filePath: site.filePath,
+                        line: site.line,
+                        column: site.column
+                    )
+                    withExtendedLifetime(screen) {}
+                },
+                summary: "Expected ping -> any handler to be delivered at least twice within 0.02 seconds, but it was "
+                    + "delivered once.",
+                details: ["Recorded deliveries (1; matching rows are marked >):"]
+            ),
+            Scenario(
+                "waitForDeliveries with a predicate",
+                passes: {
+                    let (center, recorder, screen) = recordedScreen()
+                    screen.appear()
+                    let poster = Task.detached {
+                        center.post(name: .ping, object: nil)
+                        center.post(name: .pong, object: nil)
+                    }
+                    await waitForDeliveries(in: recorder) { $0.lifespan == .visible }
+                    await poster.value
+                },
+                fails: { site in
+                    let (center, recorder, screen) = recordedScreen()
+                    center.post(name: .ping, object: nil)
+                    await waitForDeliveries(
+                        in: recorder,
+                        timeout: .milliseconds(20),
+                        fileID: site.fileID,
+                        filePath: site.filePath,
+                        line: site.line,
+                        column: site.column
+                    ) {
+                        $0.lifespan == .visible
+                    }
+                    withExtendedLifetime(screen) {}
+                },
+                summary: "Expected a delivery -> any handler that the predicate accepts to be delivered once within "
+                    + "0.02 seconds, but it was never delivered."
+            ),
+        ]
+    }
 
     static let lifecycle: [Scenario] = [
         Scenario(

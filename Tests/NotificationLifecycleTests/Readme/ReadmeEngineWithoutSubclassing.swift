@@ -57,6 +57,8 @@ final class ProfileViewController: UIViewController, MainActorNotificationEngine
     func reloadProfile() { reloads += 1 }
 }
 
+// @Observable needs these; the article leaves the attribute out, as an app that targets them would.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
 final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
@@ -71,6 +73,7 @@ final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
 }
 
 /// Stands in for a SwiftUI view: SwiftUI calls `onAppear` and `onDisappear` on the main actor.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 struct InboxView {
     let model: InboxModel

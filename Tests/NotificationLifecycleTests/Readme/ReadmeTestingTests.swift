@@ -6,6 +6,8 @@ import Testing
 
 @Suite("README: testing")
 struct ReadmeTestingTests {
+    // waitForDeliveries takes a Duration: an app whose deployment target is older needs the same attribute.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func inboxListensWhileVisible() async {
         let center = NotificationCenter()
         let inbox = Inbox(notificationCenter: center)
@@ -20,6 +22,7 @@ struct ReadmeTestingTests {
     }
 
     /// The same expectations fail, at the caller's line, on an inbox that does not listen.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func theExpectationsFailWhenTheInboxIsNotVisible() async {
         let center = NotificationCenter()
         let inbox = Inbox(notificationCenter: center)

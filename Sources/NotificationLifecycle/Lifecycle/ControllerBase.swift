@@ -1,0 +1,178 @@
+public import Foundation
+
+/// A base class that declares all its notification listeners in one place and starts and stops them with its
+/// lifecycle.
+///
+/// Subclass it, override ``populateNotificationInfos()``, call super first, and declare every listener there:
+///
+/// ```swift
+/// final class InboxScreen: ControllerBase {
+///     override class var notificationSelectors: NotificationSelectorTable {
+///         super.notificationSelectors.adding("storeDidChange:", InboxScreen.storeDidChange)
+///     }
+///
+///     override func populateNotificationInfos() {
+///         super.populateNotificationInfos()
+///         addLifetimeNotificationInfo(forName: .storeDidChange, selector: "storeDidChange:")
+///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in screen.applyTheme() }
+///     }
+///
+///     func storeDidChange(_ notification: Notification) { … }
+///     func applyTheme() { … }
+/// }
+/// ```
+///
+/// The base class calls ``populateNotificationInfos()`` once, during `init`, then starts the ``Lifespan/lifetime``
+/// infos. ``appear(fileID:line:)`` starts the ``Lifespan/visible`` ones and ``disappear(fileID:line:)`` stops them.
+/// Custom lifespans start and stop with `notificationEngine.start(.custom("name"))` and
+/// `notificationEngine.stop(.custom("name"))`. At `deinit` the controller stops every info it registered and
+/// touches no other registration on the center.
+///
+/// ## Threads
+/// Every method of the base class is safe to call from any thread and from inside a handler. A subclass used from
+/// several threads declares itself `@unchecked Sendable` and protects its own state. A `@MainActor` subclass adopts
+/// ``MainActorNotificationEngineOwner``, and its closures run on the main actor with no annotation:
+///
+/// ```swift
+/// @MainActor
+/// final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
+///     private(set) var unread = 0
+///
+///     override func populateNotificationInfos() {
+///         super.populateNotificationInfos()
+///         addVisibleNotificationInfo(forName: .messagesDidArrive) { model, _ in model.unread += 1 }
+///     }
+/// }
+/// ```
+///
+/// Its override of ``populateNotificationInfos()`` stays nonisolated, as the method it overrides (it runs during
+/// `init`); the shorthands only declare there.
+///
+/// ## Topics
+///
+/// ### Declaring listeners
+/// - ``populateNotificationInfos()``
+/// - ``notificationSelectors``
+/// - ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)``
+/// - ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1q3pz``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-3g9ds``
+///
+/// ### The seed's names
+/// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
+/// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
+///
+/// ### The lifecycle
+/// - ``init(notificationCenter:fileID:line:)``
+/// - ``appear(fileID:line:)``
+/// - ``disappear(fileID:line:)``
+/// - ``notificationEngine``
+open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponder {
+    /// The engine that holds this controller's infos and active lifespans; its ``NotificationEngine/center`` is the
+    /// center the shorthands register with.
+    public let notificationEngine: NotificationEngine
+
+    /// Makes a controller, calls ``populateNotificationInfos()`` once, and starts the lifetime infos.
+    ///
+    /// - Parameters:
+    ///   - notificationCenter: The center to register with. Tests pass their own `NotificationCenter()`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public init(notificationCenter: NotificationCenter = .default, fileID: String = #fileID, line: Int = #line) {
+        self.notificationEngine = NotificationEngine(center: notificationCenter, lifetimeActive: false)
+        NotificationEngine.$populatingCenter.withValue(notificationCenter) { populateNotificationInfos() }
+        if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
+            let first = notificationEngine.infos.first
+            reportDiagnostic(
+                .superNotCalled,
+                "Expected \(type(of: self)).populateNotificationInfos() to call super.populateNotificationInfos(), "
+                    + "but it did not: \(Self.skippedDeclarations(of: self)). Call super first in "
+                    + "populateNotificationInfos().",
+                fileID: first?.fileID ?? fileID,
+                line: first?.line ?? line,
+                about: notificationEngine.center
+            )
+        }
+    }
+
+    deinit {
+        notificationEngine.stopAll()
+    }
+
+    /// Declares the controller's notification infos. Called once by `init`.
+    ///
+    /// Override this method to add your infos with the shorthands or `notificationEngine.add(_:)`;
+    /// call super first. Do not call it yourself, and do not call ``appear(fileID:line:)`` or other lifecycle methods
+    /// from it: both are reported and change nothing.
+    ///
+    /// > Important: The subclass's stored properties are initialised when this runs, but its `init` body after
+    /// > `super.init` has not run yet.
+    open func populateNotificationInfos() {
+        switch notificationEngine.recordSuperCall() {
+        case .first:
+            return
+        case .afterInfos(let infos):
+            let first = infos[0]
+            reportDiagnostic(
+                .superNotCalled,
+                "Expected \(type(of: self)).populateNotificationInfos() to call super first, but \(infos.count) "
+                    + "info(s) were added before it, the first here: \(first). Call super first in "
+                    + "populateNotificationInfos(); the infos are kept.",
+                fileID: first.fileID,
+                line: first.line,
+                about: notificationEngine.center
+            )
+        case .outsideInit:
+            reportDiagnostic(
+                .populateMisuse,
+                "Expected populateNotificationInfos() to be called only by ControllerBase.init, but it was called "
+                    + "on \(type(of: self)) later. Do not call it yourself; infos it adds again are refused as "
+                    + "duplicates.",
+                fileID: nil,
+                line: nil,
+                about: notificationEngine.center
+            )
+        }
+    }
+
+    /// The superclasses whose `populateNotificationInfos()` did not run, for the report of a missing super call.
+    private static func skippedDeclarations(of controller: ControllerBase) -> String {
+        var skipped: [String] = []
+        var mirror = Mirror(reflecting: controller).superclassMirror
+        while let current = mirror, current.subjectType != ControllerBase.self {
+            skipped.append("\(current.subjectType)")
+            mirror = current.superclassMirror
+        }
+        guard !skipped.isEmpty else {
+            return "no listener was lost this time, as ControllerBase declares none, but a superclass put between "
+                + "them later would lose its listeners"
+        }
+        return "the listeners that " + skipped.joined(separator: " and ")
+            + (skipped.count == 1 ? " declares" : " declare") + " in populateNotificationInfos() were never added"
+    }
+
+    /// The selector names this controller answers. The base class answers none.
+    ///
+    /// Override this property to bind selector names to methods, starting from `super`'s table:
+    ///
+    /// ```swift
+    /// override class var notificationSelectors: NotificationSelectorTable {
+    ///     super.notificationSelectors.adding("keyboardWillShow:", Screen.keyboardWillShow)
+    /// }
+    /// ```
+    open class var notificationSelectors: NotificationSelectorTable {
+        NotificationSelectorTable()
+    }
+
+    /// Starts the visible infos. Calling it again while appeared changes nothing.
+    public func appear(fileID: String = #fileID, line: Int = #line) {
+        notificationEngine.appear(fileID: fileID, line: line)
+    }
+
+    /// Stops the visible infos. Calling it again while not appeared changes nothing.
+    public func disappear(fileID: String = #fileID, line: Int = #line) {
+        notificationEngine.disappear(fileID: fileID, line: line)
+    }
+}

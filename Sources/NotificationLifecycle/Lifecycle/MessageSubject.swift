@@ -1,0 +1,173 @@
+import Foundation
+
+/// Which posts of a typed message an info hears: posted with any subject, or only with one object.
+///
+/// ```swift
+/// addMessageInfo(for: ThemeDidChange.self) { screen, message in screen.apply(message.theme) }
+/// addMessageInfo(for: ThemeDidChange.self, subject: .only(themeStore)) { screen, message in
+///     screen.apply(message.theme)
+/// }
+/// ```
+///
+/// The object of ``only(_:)`` is held weakly. Once it is gone the info does not listen any more: it never widens to
+/// any subject (reported as ``NotificationDiagnostic/Rule/senderReleased``).
+public struct MessageSubject<Subject>: @unchecked Sendable {
+    // Unchecked: the object only travels to an info, which holds it weakly and never calls it.
+    /// The object to filter on, which the info holds weakly; `nil` for any subject.
+    let object: AnyObject?
+    /// How to register for one subject; `nil` for any subject.
+    let filter: (any SubjectFilter<Subject>)?
+
+    /// Messages posted with any subject, or none.
+    public static var any: MessageSubject { MessageSubject(object: nil, filter: nil) }
+}
+
+extension MessageSubject where Subject: AnyObject {
+    /// Only messages posted with `subject`. Held weakly.
+    public static func only(_ subject: Subject) -> MessageSubject {
+        MessageSubject(object: subject, filter: OneSubject())
+    }
+}
+
+/// Registers for messages of one subject. A protocol, so that the initialisers, generic over the message only, can
+/// reach Foundation's one-subject calls, which need the subject's type to be a class.
+protocol SubjectFilter<Subject>: Sendable {
+    associatedtype Subject
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func addObserver<Message: NotificationCenter.MainActorMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        using block: @escaping @MainActor @Sendable (Message) -> Void
+    ) -> NotificationCenter.ObservationToken where Message.Subject == Subject
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func addObserver<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        using block: @escaping @Sendable (Message) async -> Void
+    ) -> NotificationCenter.ObservationToken where Message.Subject == Subject
+}
+
+private struct OneSubject<Subject: AnyObject>: SubjectFilter {
+    /// The live subject the info checked when it started, typed for Foundation's call.
+    private func typed(_ subject: AnyObject?) -> Subject {
+        guard let subject = subject as? Subject else {
+            fatalError("Expected a live \(Subject.self) subject when registering, but there was none: start checks it.")
+        }
+        return subject
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func addObserver<Message: NotificationCenter.MainActorMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        using block: @escaping @MainActor @Sendable (Message) -> Void
+    ) -> NotificationCenter.ObservationToken where Message.Subject == Subject {
+        center.addObserver(of: typed(subject), for: Message.self, using: block)
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func addObserver<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        using block: @escaping @Sendable (Message) async -> Void
+    ) -> NotificationCenter.ObservationToken where Message.Subject == Subject {
+        center.addObserver(of: typed(subject), for: Message.self, using: block)
+    }
+}
+
+/// Where an asynchronous-message handler runs.
+enum AsyncMessageCall<Message: Sendable>: Sendable {
+    /// As Foundation runs it: in a task of its own, concurrently with other calls.
+    case anywhere(@Sendable (AnyObject?, Message) async -> Void)
+    /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
+    /// never leaves the main actor.
+    case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension MessageHandler {
+    /// The handler of a main-actor message info, whose infos share a registration per subject.
+    static func mainActor<Message: NotificationCenter.MainActorMessage>(
+        _ messageType: Message.Type,
+        from subject: MessageSubject<Message.Subject>,
+        needsObserver: Bool,
+        call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
+    ) -> MessageHandler {
+        let filter = subject.filter
+        return MainActorMessageHandler<Message>(
+            needsObserver: needsObserver,
+            register: { center, subject, registration in
+                let block: @MainActor @Sendable (Message) -> Void = { registration.deliver(message: $0) }
+                guard let filter else {
+                    return center.addObserver(
+                        of: Message.Subject.self,
+                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                        using: block
+                    )
+                }
+                return filter.addObserver(on: center, subject: subject, using: block)
+            },
+            unregister: removeObservation,
+            call: call
+        )
+    }
+
+    /// The handler of an asynchronous message info, which registers on its own.
+    static func async<Message: NotificationCenter.AsyncMessage>(
+        _ messageType: Message.Type,
+        from subject: MessageSubject<Message.Subject>,
+        needsObserver: Bool,
+        call: AsyncMessageCall<Message>
+    ) -> MessageHandler {
+        let filter = subject.filter
+        return AsyncMessageHandler(
+            type: Message.self,
+            needsObserver: needsObserver,
+            register: { listener, subject, generation in
+                let block = asyncObserver(listener, generation, call)
+                guard let filter else {
+                    return listener.center.addObserver(
+                        of: Message.Subject.self,
+                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                        using: block
+                    )
+                }
+                return filter.addObserver(on: listener.center, subject: subject, using: block)
+            },
+            unregister: removeObservation
+        )
+    }
+
+    /// The observer Foundation runs in a task of its own: checks the registration when the call is about to be made
+    /// (on the main actor for a main-actor handler), then calls.
+    private static func asyncObserver<Message: NotificationCenter.AsyncMessage>(
+        _ listener: Listener,
+        _ generation: UInt64,
+        _ call: AsyncMessageCall<Message>
+    ) -> @Sendable (Message) async -> Void {
+        switch call {
+        case .anywhere(let handler):
+            return { message in
+                guard let (observer, tapping) = listener.admit(generation),
+                    Tapping.show(tapping, messageOf: listener)
+                else { return }
+                await handler(observer, message)
+            }
+        case .onMainActor(let handler):
+            return { @MainActor message in
+                guard let (observer, tapping) = listener.admit(generation),
+                    Tapping.show(tapping, messageOf: listener)
+                else { return }
+                await handler(observer, message)
+            }
+        }
+    }
+
+    /// Removes one message registration by its token.
+    private static func removeObservation(_ center: NotificationCenter, _ token: any Sendable) {
+        guard let token = token as? NotificationCenter.ObservationToken else { return }
+        center.removeObserver(token)
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+
+// Starting and stopping lifespans, stopping everything when the owner goes, and the rarer paths: typed messages next
+// to name-nil infos, the delivery tap, and the populate phase of a ControllerBase.
+extension NotificationEngine {
+    // MARK: - Lifespans
+
+    /// Starts every info of `lifespan` (also ones stopped one by one) and marks the lifespan active, so that infos
+    /// added later start at once.
+    public func start(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
+        activate(lifespan, evenIfActive: true, name: "start(.\(lifespan))", fileID: fileID, line: line)
+    }
+
+    /// Stops every info of `lifespan` and marks the lifespan inactive.
+    ///
+    /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
+    /// changes nothing; use a custom lifespan for listeners that pause.
+    public func stop(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
+        if lifespan == .lifetime {
+            reportDiagnostic(
+                .lifetimeStop,
+                "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
+                    + "was called. Use a custom lifespan for listeners that pause; in a deinit, remove the call, "
+                    + "as releasing the owner stops every info. Nothing was stopped.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return
+        }
+        deactivate(lifespan, evenIfInactive: true, name: "stop(.\(lifespan))", fileID: fileID, line: line)
+    }
+
+    /// Starts the ``Lifespan/visible`` infos, unless they are active already.
+    public func appear(fileID: String = #fileID, line: Int = #line) {
+        activate(.visible, evenIfActive: false, name: "appear()", fileID: fileID, line: line)
+    }
+
+    /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
+    public func disappear(fileID: String = #fileID, line: Int = #line) {
+        deactivate(.visible, evenIfInactive: false, name: "disappear()", fileID: fileID, line: line)
+    }
+
+    /// What a transition decided under the lock, carried out after it.
+    struct Transition {
+        /// The starts that left work to do after the lock or something to report.
+        var started: [(NotificationInfo, NotificationInfo.StartOutcome, RegistrationWork?)] = []
+        /// The Foundation registrations to remove.
+        var withdrawals: [Withdrawal] = []
+        var endedSequences: [BoundSequence] = []
+        /// Objects loaded under the lock, released after it.
+        var kept: [AnyObject] = []
+    }
+
+    /// Marks `lifespan` active and starts its infos; when it was active already, only if `evenIfActive` (`start(_:)`
+    /// restarts infos stopped one by one, `appear()` twice changes nothing).
+    private func activate(
+        _ lifespan: Lifespan,
+        evenIfActive: Bool,
+        name: @autoclosure () -> String,
+        fileID: String,
+        line: Int
+    ) {
+        transition(fileID: fileID, line: line, name: name(), starts: true) { transition in
+            let wasActive = state.active.contains(lifespan)
+            if !wasActive { state.active.append(lifespan) }
+            guard !wasActive || evenIfActive else { return }
+            for info in state.infos where info.lifespan == lifespan {
+                let (outcome, work) = start(info, keeping: &transition.kept)
+                if work != nil || (outcome != .started && outcome != .alreadyListening) {
+                    transition.started.append((info, outcome, work))
+                }
+            }
+        }
+    }
+
+    /// Starts `info` under the lock; its observer and sender go to `kept`, for release after the lock.
+    func start(
+        _ info: NotificationInfo,
+        keeping kept: inout [AnyObject]
+    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
+        let listener = info.listener
+        let observer = listener.observer
+        let sender = listener.sender
+        if let observer, kept.last !== observer { kept.append(observer) }
+        if let sender { kept.append(sender) }
+        return listener.start(byHold: false, observer: observer, sender: sender)
+    }
+
+    /// Marks `lifespan` inactive, stops its infos and finishes its sequences; when it was inactive already, only if
+    /// `evenIfInactive`.
+    private func deactivate(
+        _ lifespan: Lifespan,
+        evenIfInactive: Bool,
+        name: @autoclosure () -> String,
+        fileID: String,
+        line: Int
+    ) {
+        transition(fileID: fileID, line: line, name: name(), starts: false) { transition in
+            let wasActive = state.active.contains(lifespan)
+            state.active.removeAll { $0 == lifespan }
+            guard wasActive || evenIfInactive else { return }
+            for info in state.infos where info.lifespan == lifespan {
+                if let withdrawal = info.listener.stopLocked(), withdrawal.token != nil {
+                    transition.withdrawals.append(withdrawal)
+                }
+            }
+            transition.withdrawals += endSequences(of: lifespan, into: &transition.endedSequences)
+        }
+    }
+
+    /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
+    ///
+    /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
+    /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
+    /// lifespan-bound sequence finishes.
+    ///
+    /// Called during `populateNotificationInfos()`, it is refused and reported
+    /// (``NotificationDiagnostic/Rule/populateMisuse``): the controller is still being made.
+    public func stopAll(fileID: String = #fileID, line: Int = #line) {
+        var transition = Transition()
+        var populating = false
+        var infos = registry.lock.withLock { () -> [NotificationInfo] in
+            if case .populating = state.phase {
+                populating = true
+                return []
+            }
+            state.phase = .finished
+            state.active = []
+            for info in state.infos {
+                if state.tap != nil, let tapping = info.listener.setTappingLocked(nil) {
+                    transition.kept.append(tapping)
+                }
+                if let withdrawal = info.listener.stopLocked(givingUpFrom: identity), withdrawal.token != nil {
+                    transition.withdrawals.append(withdrawal)
+                }
+            }
+            state.tap = nil
+            state.keyHashCounts = [:]
+            state.everyNotificationInfos = 0
+            transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
+            defer { state.infos = [] }
+            return state.infos
+        }
+        if populating {
+            reportDiagnostic(
+                .populateMisuse,
+                "Expected stopAll() after the controller is initialised, but it was called during "
+                    + "populateNotificationInfos(). Only declare infos there; releasing the controller stops them. "
+                    + "Nothing was stopped.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return
+        }
+        finish(transition)
+        // An info someone else still holds outlives the engine: the ledger, which found it through the engine, now
+        // lists it itself. One held only here is released below, after every lock.
+        let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.map { infos[$0] }
+        if !outliving.isEmpty {
+            let kept = registry.lock.withLock { outliving.flatMap { registry.enterLedger($0) } }
+            withExtendedLifetime(kept) {}
+        }
+        withExtendedLifetime(infos) {}
+    }
+
+    /// Runs a lifecycle transition under the lock, then does what it decided and reports what it could not start.
+    ///
+    /// The transition decides under the center's one lock, so concurrent `appear()` and `disappear()` calls end in a
+    /// consistent state. `name` is built only for a report.
+    private func transition(
+        fileID: String,
+        line: Int,
+        name: @autoclosure () -> String,
+        starts: Bool,
+        _ body: (inout Transition) -> Void
+    ) {
+        var transition = Transition()
+        let phase = registry.lock.withLock { () -> Phase in
+            if case .running = state.phase { body(&transition) }
+            return state.phase
+        }
+        switch phase {
+        case .running:
+            finish(transition)
+            for (info, outcome, _) in transition.started {
+                info.report(outcome, fileID: fileID, line: line)
+            }
+        case .finished:
+            // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
+            if starts { reportFinished(name(), fileID: fileID, line: line) }
+        case .populating:
+            reportDiagnostic(
+                .populateMisuse,
+                "Expected \(name()) after the controller is initialised, but it was called during "
+                    + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
+                    + "init. Nothing was changed.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        }
+    }
+
+    /// Carries out a transition's decisions: the registrations to remove, to make or wait for, the sequences to end.
+    private func finish(_ transition: Transition) {
+        for withdrawal in transition.withdrawals { withdrawal.finish(on: center) }
+        for (info, _, work) in transition.started { work?.perform(for: info.listener) }
+        for sequence in transition.endedSequences { sequence.finish() }
+    }
+
+    /// Reports a call that would start or add something on a finished engine.
+    func reportFinished(_ call: @autoclosure () -> String, fileID: String, line: Int) {
+        reportDiagnostic(
+            .engineFinished,
+            "Expected \(call()) on an engine that still runs, but its owner was released or stopAll() was called, "
+                + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
+                + "remove the call: releasing the owner already stopped every info.",
+            fileID: fileID,
+            line: line,
+            about: center
+        )
+    }
+
+    // MARK: - Typed messages and every-notification infos
+
+    /// An info already here that `info` must not meet on one center, under the lock: a typed-message listener for a
+    /// `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message
+    /// is posted on a center with a `name: nil` observer).
+    func messageConflict(with info: NotificationInfo) -> NotificationInfo? {
+        if info.listensToEveryNotification {
+            return state.infos.first { $0.isMessageInfo }
+                ?? state.sequences.values.first { $0.info.isMessageInfo }?.info
+        }
+        if info.isMessageInfo, state.everyNotificationInfos > 0 {
+            return state.infos.first { $0.listensToEveryNotification }
+        }
+        return nil
+    }
+
+    func reportMessageConflict(_ info: NotificationInfo, _ other: NotificationInfo, fileID: String, line: Int) {
+        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+        reportDiagnostic(
+            .everyNotification,
+            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
+                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
+                + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
+            fileID: fileID,
+            line: line,
+            about: center
+        )
+    }
+
+    // MARK: - The delivery tap
+
+    /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.
+    package func setDeliveryTap(_ tap: DeliveryTap?) {
+        let previous = registry.lock.withLock { () -> [Tapping] in
+            state.tap = tap
+            return state.infos.compactMap { info in
+                info.listener.setTappingLocked(tap.map { Tapping(tap: $0, info: info) })
+            }
+        }
+        withExtendedLifetime(previous) {}
+    }
+
+    // MARK: - The populate phase of a ControllerBase
+
+    /// The center of the controller whose `populateNotificationInfos()` runs now, on this task.
+    @TaskLocal static var populatingCenter: NotificationCenter?
+
+    /// The center an info made with `center: nil` registers with: the populating controller's, else `.default`.
+    static func defaultCenter(_ center: NotificationCenter?) -> NotificationCenter {
+        center ?? populatingCenter ?? .default
+    }
+
+    /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
+    enum SuperCall {
+        case first
+        case afterInfos([NotificationInfo])
+        case outsideInit
+    }
+
+    /// Records that the base implementation of `populateNotificationInfos()` ran.
+    func recordSuperCall() -> SuperCall {
+        registry.lock.withLock {
+            guard case .populating = state.phase else { return .outsideInit }
+            state.phase = .populating(superCalled: true)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
+        }
+    }
+
+    /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
+    func finishPopulating(fileID: String, line: Int) -> Bool {
+        let superCalled = registry.lock.withLock { () -> Bool in
+            guard case .populating(let superCalled) = state.phase else { return true }
+            state.phase = .running
+            return superCalled
+        }
+        start(.lifetime, fileID: fileID, line: line)
+        return superCalled
+    }
+}

@@ -1,0 +1,253 @@
+public import Foundation
+
+extension NotificationEngine {
+    /// Notifications named `name`, yielded while `lifespan` is active; the sequence finishes when it stops.
+    ///
+    /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
+    /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
+    /// ``stop(_:fileID:line:)``), ``stopAll(fileID:line:)`` runs or the engine is released; then it yields what it has buffered
+    /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
+    /// stops iterating (its task is cancelled) removes the registration.
+    ///
+    /// ```swift
+    /// let engine = NotificationEngine(center: center)
+    /// engine.appear()
+    /// let saves = engine.notifications(named: .storeDidSave, during: .visible, buffering: .bufferingNewest(8))
+    /// for await save in saves {  // ends at engine.disappear(), or when the engine is released
+    ///     print(save.userInfo ?? [:])
+    /// }
+    /// ```
+    ///
+    /// > Important: The loop runs until the lifespan stops. A loop that holds the owner strongly keeps it alive;
+    /// > for a ``Lifespan/lifetime`` sequence that is for ever. Reach the owner weakly inside the loop.
+    ///
+    /// - Parameters:
+    ///   - name: The notification name.
+    ///   - object: Only notifications from this sender are yielded. Held weakly.
+    ///   - lifespan: The lifespan whose active stretch the sequence covers.
+    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
+    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: A sequence that finishes when `lifespan` stops.
+    public func notifications(
+        named name: Notification.Name,
+        object: AnyObject? = nil,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Notification>.Continuation.BufferingPolicy,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> AsyncStream<Notification> {
+        let center = center
+        return boundStream(
+            describing: "notifications named \(name.rawValue)",
+            during: lifespan,
+            buffering: policy,
+            fileID: fileID,
+            line: line
+        ) { yield in
+            NotificationInfo(name: name, object: object, lifespan: lifespan, center: center, fileID: fileID, line: line)
+            {
+                notification in
+                yield(notification)
+            }
+        }
+    }
+
+    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine.
+    func boundStream<Element>(
+        describing what: String,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        fileID: String,
+        line: Int,
+        makeInfo: (_ yield: @escaping @Sendable (Element) -> Void) -> NotificationInfo
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
+        let overflow = OverflowReporter(
+            message: "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer "
+                + "(\(policy)) was full and a value was dropped. Iterate it faster or buffer more; later drops of "
+                + "this sequence are not reported.",
+            fileID: fileID,
+            line: line
+        )
+        let info = makeInfo { element in
+            // The value goes straight from the center's callback into the stream, and is not used here afterwards.
+            nonisolated(unsafe) let element = element
+            if case .dropped = continuation.yield(element) {
+                overflow.valueDropped()
+            }
+        }
+        guard
+            let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: { continuation.finish() })
+        else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.unbindSequence(id)
+        }
+        return stream
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension NotificationEngine {
+    /// Asynchronous messages of `messageType`, yielded while `lifespan` is active; the sequence finishes when it
+    /// stops.
+    ///
+    /// The sequence registers at once and finishes as ``notifications(named:object:during:buffering:fileID:line:)``
+    /// does. Foundation hands each asynchronous message to its observers in a task of its own, so the sequence
+    /// yields them in no particular order, also messages posted one after the other from one thread.
+    ///
+    /// Main-actor messages have no sequence: Foundation delivers them synchronously, on the main actor, during the
+    /// post. Observe them with a main-actor message info.
+    ///
+    /// ```swift
+    /// for await finished in engine.messages(for: DownloadDidFinish.self, during: .visible,
+    ///                                       buffering: .bufferingNewest(16)) {
+    ///     print(finished.url)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
+    ///   - lifespan: The lifespan whose active stretch the sequence covers.
+    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
+    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: A sequence that finishes when `lifespan` stops.
+    public func messages<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
+        during lifespan: Lifespan,
+        buffering policy: AsyncStream<Message>.Continuation.BufferingPolicy,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> AsyncStream<Message> {
+        let center = center
+        return boundStream(
+            describing: "messages \(String(reflecting: Message.self))",
+            during: lifespan,
+            buffering: policy,
+            fileID: fileID,
+            line: line
+        ) { yield in
+            NotificationInfo(
+                for: Message.self,
+                subject: subject,
+                lifespan: lifespan,
+                center: center,
+                fileID: fileID,
+                line: line
+            ) { message in
+                yield(message)
+            }
+        }
+    }
+}
+
+/// A sequence bound to a lifespan: the info that feeds it, and how to finish it.
+struct BoundSequence: Sendable {
+    let lifespan: Lifespan
+    let info: NotificationInfo
+    let finish: @Sendable () -> Void
+}
+
+extension NotificationEngine {
+    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
+    ///
+    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
+    ///   caller finishes the sequence at once.
+    func bindSequence(
+        _ info: NotificationInfo,
+        during lifespan: Lifespan,
+        fileID: String,
+        line: Int,
+        finish: @escaping @Sendable () -> Void
+    ) -> UInt64? {
+        enum Result {
+            case inactive
+            case finished
+            case bound(UInt64, NotificationInfo.StartOutcome, RegistrationWork?, conflict: NotificationInfo?)
+        }
+        var kept: [AnyObject] = []
+        let result = registry.lock.withLock { () -> Result in
+            if case .finished = state.phase { return .finished }
+            guard state.active.contains(lifespan) else { return .inactive }
+            let conflict = messageConflict(with: info)
+            state.lastSequenceID += 1
+            let id = state.lastSequenceID
+            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
+            let (outcome, work) = start(info, keeping: &kept)
+            return .bound(id, outcome, work, conflict: conflict)
+        }
+        switch result {
+        case .inactive:
+            return nil
+        case .finished:
+            reportFinished("a sequence of \(info)", fileID: fileID, line: line)
+            return nil
+        case .bound(let id, let outcome, let work, let conflict):
+            work?.perform(for: info.listener)
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            info.report(outcome, fileID: fileID, line: line)
+            return id
+        }
+    }
+
+    /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
+    func unbindSequence(_ id: UInt64) {
+        let (sequence, withdrawal) = registry.lock.withLock { () -> (BoundSequence?, Withdrawal?) in
+            let sequence = state.sequences.removeValue(forKey: id)
+            return (sequence, sequence?.info.listener.stopLocked())
+        }
+        withdrawal?.finish(on: center)
+        withExtendedLifetime(sequence) {}
+    }
+
+    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; the sequences go
+    /// to `ended`, to be finished after the lock, and the withdrawals come back.
+    func endSequences(of lifespan: Lifespan?, into ended: inout [BoundSequence]) -> [Withdrawal] {
+        var withdrawals: [Withdrawal] = []
+        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            if let withdrawal = sequence.info.listener.stopLocked() { withdrawals.append(withdrawal) }
+            ended.append(sequence)
+            state.sequences[id] = nil
+        }
+        return withdrawals
+    }
+}
+
+/// Reports the first value a lifespan-bound sequence drops, where the sequence was made.
+private final class OverflowReporter: Sendable {
+    private let reported = LockedValueBox(false)
+    /// The diagnostic scope where the sequence was made: a drop happens on the posting thread, maybe outside it.
+    private let scope = DiagnosticRouting.scope
+    private let message: String
+    private let fileID: String
+    private let line: Int
+
+    init(message: String, fileID: String, line: Int) {
+        self.message = message
+        self.fileID = fileID
+        self.line = line
+    }
+
+    func valueDropped() {
+        let isFirst = reported.withLock { reported -> Bool in
+            defer { reported = true }
+            return !reported
+        }
+        guard isFirst else { return }
+        let diagnostic = NotificationDiagnostic(
+            rule: .sequenceDroppedValues,
+            message: message,
+            fileID: fileID,
+            line: line
+        )
+        DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
+    }
+}

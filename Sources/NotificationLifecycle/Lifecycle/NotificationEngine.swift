@@ -1,0 +1,263 @@
+public import Foundation
+
+/// The machinery behind ``ControllerBase``: a set of infos and the lifespans that are active now.
+///
+/// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
+/// `UIViewController`. Conform to ``NotificationEngineOwner`` (``MainActorNotificationEngineOwner`` for a
+/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
+///
+/// ```swift
+/// final class ScreenViewController: UIViewController, MainActorNotificationEngineOwner {
+///     let notificationEngine = NotificationEngine()
+///
+///     override func viewDidLoad() {
+///         super.viewDidLoad()
+///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in screen.applyTheme() }
+///     }
+///     override func viewWillAppear(_ animated: Bool) {
+///         super.viewWillAppear(animated)
+///         notificationEngine.appear()
+///     }
+///     override func viewDidDisappear(_ animated: Bool) {
+///         super.viewDidDisappear(animated)
+///         notificationEngine.disappear()
+///     }
+/// }
+/// ```
+///
+/// When the engine is released, every info it holds stops; an owner that keeps the only reference needs no
+/// `deinit` code. The ``Lifespan/lifetime`` lifespan of an engine made with ``init(center:)`` is active from the
+/// start.
+///
+/// All methods are safe to call from any thread and from inside a handler. The engine keeps its state under its
+/// center's one lock, and never calls user code or Foundation while holding it.
+public final class NotificationEngine: @unchecked Sendable {
+    // Safe: `state` is only touched under `registry.lock`; the other stored properties are constants.
+
+    /// The center that shorthand-made infos register with.
+    public let center: NotificationCenter
+    /// The center's registry, whose lock guards ``state``.
+    let registry: CenterRegistry
+    /// Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    @exclusivity(unchecked) var state: State
+
+    struct State {
+        /// The infos, in the order they were added.
+        var infos: [NotificationInfo] = []
+        /// How many infos have each registration key's hash. More than one means equal keys (a key whose sender or
+        /// observer is gone can be repeated by a new object at the same address) or, rarely, a collision: `add`
+        /// compares the keys themselves before refusing anything, and only then.
+        var keyHashCounts = [Int: Int](minimumCapacity: 16)
+        /// The active lifespans: an array, as an engine has a few, and comparing a few costs less than hashing one.
+        var active: [Lifespan] = []
+        var phase: Phase
+        /// Installed on every info, also those added later.
+        var tap: DeliveryTap?
+        /// How many added infos listen to every notification (`name: nil`), which typed messages must not meet.
+        var everyNotificationInfos = 0
+        /// The lifespan-bound sequences that still yield, by id.
+        var sequences: [UInt64: BoundSequence] = [:]
+        var lastSequenceID: UInt64 = 0
+    }
+
+    /// Where the engine is in its life. Every transition is made under the lock.
+    enum Phase {
+        /// A ``ControllerBase`` is calling `populateNotificationInfos()` from its `init`: infos are declared, nothing
+        /// starts yet.
+        case populating(superCalled: Bool)
+        /// Infos are added, started and stopped.
+        case running
+        /// `stopAll()` ran (its owner was released): the engine holds nothing and accepts nothing any more.
+        case finished
+    }
+
+    /// Makes an engine whose ``Lifespan/lifetime`` lifespan is active at once.
+    ///
+    /// - Parameter center: The center shorthand-made infos register with.
+    public convenience init(center: NotificationCenter = .default) {
+        self.init(center: center, lifetimeActive: true)
+    }
+
+    /// Makes an engine; a ``ControllerBase`` starts with lifetime inactive and activates it after populating.
+    init(center: NotificationCenter, lifetimeActive: Bool) {
+        self.center = center
+        registry = CenterRegistry.registry(for: center)
+        state = State(
+            active: lifetimeActive ? [.lifetime] : [],
+            phase: lifetimeActive ? .running : .populating(superCalled: false)
+        )
+        let kept = registry.lock.withLock { registry.enterLedger(self) }
+        withExtendedLifetime(kept) {}
+        DiagnosticRouting.claim(center)
+    }
+
+    deinit {
+        stopAll()
+    }
+
+    /// The engine's identity: the owner its infos record.
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
+    // MARK: - Inspection
+
+    /// The infos, in the order they were added.
+    public var infos: [NotificationInfo] {
+        registry.lock.withLock { state.infos }
+    }
+
+    /// The lifespans whose infos listen now.
+    package var activeLifespans: Set<Lifespan> {
+        registry.lock.withLock { Set(state.active) }
+    }
+
+    /// Whether `lifespan` is active: its infos were started and not stopped since.
+    public func isActive(_ lifespan: Lifespan) -> Bool {
+        registry.lock.withLock { state.active.contains(lifespan) }
+    }
+
+    // MARK: - Adding and removing
+
+    /// Adds an info; starts it at once when its lifespan is active.
+    ///
+    /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
+    /// reported, and so is an info that already belongs to another engine, an info that registers with another
+    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
+    /// ran). A `name: nil` info and a typed-message info (or message sequence) on
+    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
+    /// posting a typed message on that center would crash on Linux.
+    ///
+    /// - Returns: Whether the info was added.
+    @discardableResult
+    public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
+        add(info, made: false, fileID: fileID, line: line) === info
+    }
+
+    /// Adds an info that this engine's shorthand has just made (owned by this engine from the start and added
+    /// nowhere yet, so neither the claim nor the search for the same instance is needed).
+    ///
+    /// - Returns: `info`, or the live info with the same registration that the engine already has: then `info` is
+    ///   refused (and reported), and the shorthand lets it go.
+    func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
+        add(info, made: true, fileID: fileID, line: line) ?? info
+    }
+
+    /// Adds `info` unless it is refused; answers the info that holds its registration in this engine now: `info`
+    /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
+    private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
+        enum Result {
+            case added(NotificationInfo.StartOutcome?, RegistrationWork?, conflict: NotificationInfo?)
+            case sameInstance
+            case duplicate(of: NotificationInfo)
+            case foreign
+            case finished
+        }
+        guard info.center === center else {
+            reportDiagnostic(
+                .centerMismatch,
+                "Expected an info added to an engine to register with the engine's center, but \(info) registers "
+                    + "with another one. Make it with center: notificationEngine.center, or use the shorthands, which "
+                    + "use the engine's center; it is not added.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return nil
+        }
+        let listener = info.listener
+        let hash = listener.key.hashValue
+        // Observers and senders loaded under the lock, released after it.
+        var kept: [AnyObject] = []
+        let result = registry.lock.withLock { () -> Result in
+            if case .finished = state.phase { return .finished }
+            let earlier = state.keyHashCounts[hash, default: 0]
+            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) { return .sameInstance }
+            if earlier > 0, info.keyIsCurrent(keeping: &kept),
+                let existing = state.infos.first(where: {
+                    $0.listener.key == listener.key && $0.keyIsCurrent(keeping: &kept)
+                })
+            {
+                return .duplicate(of: existing)
+            }
+            if !made {
+                if let owner = listener.state.owner, owner != identity { return .foreign }
+                listener.state.owner = identity
+                listener.state.everOwned = true
+            }
+            state.keyHashCounts[hash] = earlier + 1
+            let conflict = messageConflict(with: info)
+            state.infos.append(info)
+            if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
+            if let tap = state.tap, let previous = listener.setTappingLocked(Tapping(tap: tap, info: info)) {
+                kept.append(previous)
+            }
+            guard state.active.contains(info.lifespan) else { return .added(nil, nil, conflict: conflict) }
+            let (outcome, work) = start(info, keeping: &kept)
+            return .added(outcome, work, conflict: conflict)
+        }
+        switch result {
+        case .added(let outcome, let work, let conflict):
+            work?.perform(for: listener)
+            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
+            if let outcome { info.report(outcome, fileID: fileID, line: line) }
+            return info
+        case .finished:
+            reportFinished("add(\(info))", fileID: fileID, line: line)
+        case .sameInstance:
+            reportDiagnostic(
+                .duplicateRegistration,
+                "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
+                    + "registered twice.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        case .duplicate(let existing):
+            reportDiagnostic(
+                .duplicateRegistration,
+                "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
+                    + "handler as one already added (first added from \(existing.fileID):\(existing.line)). "
+                    + "Remove one of them; the second is not registered.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return existing
+        case .foreign:
+            reportDiagnostic(
+                .foreignInfo,
+                "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
+                    + "engine. Make a new info for this one; it is not added.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        }
+        return nil
+    }
+
+    /// Stops an info and removes it. An info that was not added here is reported and left alone.
+    public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
+        let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
+            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return nil }
+            state.infos.remove(at: index)
+            let hash = info.listener.key.hashValue
+            state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
+            if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
+            let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
+            // The caller holds the info: the ledger now lists it itself.
+            return (info.listener.stopLocked(givingUpFrom: identity), tapping, registry.enterLedger(info))
+        }
+        guard let (withdrawal, _, _) = removed else {
+            reportDiagnostic(
+                .foreignInfo,
+                "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
+                    + "the controller it was added to, or call stopListening() on it.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+            return
+        }
+        withdrawal?.finish(on: center)
+    }
+}

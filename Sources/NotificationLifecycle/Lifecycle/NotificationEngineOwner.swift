@@ -1,0 +1,225 @@
+public import Foundation
+
+/// An object that owns a ``NotificationEngine`` and declares its listeners with the shorthands.
+///
+/// ``ControllerBase`` conforms. Any other class conforms by exposing its engine, and gets the same shorthands. They
+/// make the owner the observer, hold it weakly, and pass it to the closure typed as the owner's own class, so a
+/// closure never needs `[weak self]` and cannot form a retain cycle. Everything else (adding a prebuilt info,
+/// starting a custom lifespan, appearing) is a call on ``notificationEngine``.
+///
+/// A `@MainActor` class adopts ``MainActorNotificationEngineOwner`` instead, and its closures run on the main actor.
+///
+/// ## Topics
+///
+/// ### The engine
+/// - ``notificationEngine``
+///
+/// ### Declaring listeners
+/// - ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)``
+/// - ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-1f7nr``
+/// - ``addMessageInfo(for:subject:lifespan:fileID:line:column:using:)-5gtdd``
+///
+/// ### The seed's names
+/// - ``addLifetimeNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
+/// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
+/// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
+public protocol NotificationEngineOwner: AnyObject {
+    /// The engine that holds this owner's infos.
+    var notificationEngine: NotificationEngine { get }
+}
+
+extension NotificationEngineOwner {
+    /// Adds an info whose closure receives the owner and the notification.
+    ///
+    /// ```swift
+    /// addNotificationInfo(forName: .memoryPressure) { cache, _ in cache.trim() }
+    /// addNotificationInfo(forName: .draftDidAutosave, lifespan: .custom("composing")) { editor, _ in
+    ///     editor.showSaved()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The notification name.
+    ///   - object: Only notifications from this sender are delivered. Held weakly.
+    ///   - lifespan: When the info listens.
+    ///   - queue: The queue the closure runs on, or `nil` for the posting thread.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call. Leave the default: with the file and line it identifies the closure, so
+    ///     that the same line run twice is found (see <doc:Duplicates>).
+    ///   - handler: Receives the owner, typed as its own class, and the notification. It is not called once the
+    ///     owner is gone.
+    /// - Returns: The info, or the one already added from the same place for the same name, sender and lifespan.
+    @_disfavoredOverload  // A `MainActorNotificationEngineOwner` gets the main-actor form instead.
+    @discardableResult
+    public func addNotificationInfo(
+        forName name: Notification.Name,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Self, Notification) -> Void
+    ) -> NotificationInfo {
+        addOwnedInfo(.owned(handler), name, object, lifespan, queue, (fileID, line, column))
+    }
+
+    /// Adds a lifetime info whose closure receives the owner and the notification: the seed's name for
+    /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .lifetime`.
+    ///
+    /// ```swift
+    /// addLifetimeNotificationInfo(forName: .memoryPressure) { cache, _ in cache.trim() }
+    /// ```
+    @_disfavoredOverload
+    @discardableResult
+    public func addLifetimeNotificationInfo(
+        forName name: Notification.Name,
+        object: AnyObject? = nil,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Self, Notification) -> Void
+    ) -> NotificationInfo {
+        addOwnedInfo(.owned(handler), name, object, .lifetime, queue, (fileID, line, column))
+    }
+
+    /// Adds a visible info whose closure receives the owner and the notification: the seed's name for
+    /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .visible`.
+    ///
+    /// ```swift
+    /// addVisibleNotificationInfo(forName: .contentDidChange) { screen, _ in screen.reload() }
+    /// ```
+    @_disfavoredOverload
+    @discardableResult
+    public func addVisibleNotificationInfo(
+        forName name: Notification.Name,
+        object: AnyObject? = nil,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Self, Notification) -> Void
+    ) -> NotificationInfo {
+        addOwnedInfo(.owned(handler), name, object, .visible, queue, (fileID, line, column))
+    }
+
+    /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it.
+    func addOwnedInfo(
+        _ handler: Handler,
+        _ name: Notification.Name,
+        _ object: AnyObject?,
+        _ lifespan: Lifespan,
+        _ queue: OperationQueue?,
+        _ site: (fileID: String, line: Int, column: Int)
+    ) -> NotificationInfo {
+        let (fileID, line, column) = site
+        let engine = notificationEngine
+        let info = NotificationInfo(
+            handler: handler,
+            observer: self,
+            selector: nil,
+            column: column,
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: engine.center,
+            queue: queue,
+            fileID: fileID,
+            line: line,
+            owner: engine
+        )
+        return engine.addMade(info, fileID: fileID, line: line)
+    }
+}
+
+extension NotificationEngineOwner where Self: NotificationSelectorResponder {
+    /// Adds an info whose handler is the owner's method named by `selector`.
+    ///
+    /// ```swift
+    /// addNotificationInfo(forName: .keyboardWillShow, selector: "keyboardWillShow:", lifespan: .visible)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The notification name.
+    ///   - selector: A name in the owner's ``NotificationSelectorResponder/notificationSelectors``; an unknown one
+    ///     is reported now and the info never listens.
+    ///   - object: Only notifications from this sender are delivered. Held weakly.
+    ///   - lifespan: When the info listens.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    /// - Returns: The info, or the one already added for the same selector, name, sender and lifespan.
+    @discardableResult
+    public func addNotificationInfo(
+        forName name: Notification.Name,
+        selector: String,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationInfo {
+        addSelectorInfo(selector, name, object, lifespan, (fileID, line))
+    }
+
+    /// Makes an info whose handler is this owner's method named by `selector`, owned by its engine, and adds it.
+    func addSelectorInfo(
+        _ selector: String,
+        _ name: Notification.Name,
+        _ object: AnyObject?,
+        _ lifespan: Lifespan,
+        _ site: (fileID: String, line: Int)
+    ) -> NotificationInfo {
+        let (fileID, line) = site
+        let engine = notificationEngine
+        let info = NotificationInfo(
+            observer: self,
+            selector: NotificationSelector(selector),
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: engine.center,
+            queue: nil,
+            fileID: fileID,
+            line: line,
+            owner: engine
+        )
+        return engine.addMade(info, fileID: fileID, line: line)
+    }
+
+    /// Adds a lifetime info whose handler is the owner's method named by `selector`: the seed's name for
+    /// ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .lifetime`.
+    ///
+    /// ```swift
+    /// addLifetimeNotificationInfo(forName: .memoryPressure, selector: "trim")
+    /// ```
+    @discardableResult
+    public func addLifetimeNotificationInfo(
+        forName name: Notification.Name,
+        selector: String,
+        object: AnyObject? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationInfo {
+        addSelectorInfo(selector, name, object, .lifetime, (fileID, line))
+    }
+
+    /// Adds a visible info whose handler is the owner's method named by `selector`: the seed's name for
+    /// ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .visible`.
+    ///
+    /// ```swift
+    /// addVisibleNotificationInfo(forName: .keyboardWillShow, selector: "keyboardWillShow:")
+    /// ```
+    @discardableResult
+    public func addVisibleNotificationInfo(
+        forName name: Notification.Name,
+        selector: String,
+        object: AnyObject? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationInfo {
+        addSelectorInfo(selector, name, object, .visible, (fileID, line))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What a listener calls: the one description of a handler, made when the info is made so that a post looks nothing up.
+///
+/// A handler that receives an observer gets it from the listener, which holds it weakly and loads it once per call.
+enum Handler: Sendable {
+    /// A closure that needs no observer.
+    case closure(@Sendable (Notification) -> Void)
+    /// An owner's closure or a selector's method, called with the observer on the posting thread or the info's queue.
+    case observer(@Sendable (AnyObject, Notification) -> Void)
+    /// An owner's closure or a selector's method that runs on the main actor.
+    case mainActorObserver(@MainActor @Sendable (AnyObject, Notification) -> Void)
+    /// A selector name the observer does not answer: reported when the info was made; the info never listens.
+    case unresolved
+    /// A typed message: how to register for it and how to call the handler, built where the message type is known.
+    case message(MessageHandler)
+
+    /// A handler for an owner's closure typed with the owner's class. The listener passes the observer it was made
+    /// with, which is an `Owner`, so the downcast is checked by construction.
+    static func owned<Owner: AnyObject>(_ body: @escaping @Sendable (Owner, Notification) -> Void) -> Handler {
+        .observer { observer, notification in body(unsafeDowncast(observer, to: Owner.self), notification) }
+    }
+
+    /// The main-actor form of ``owned(_:)``.
+    static func ownedOnMainActor<Owner: AnyObject>(
+        _ body: @escaping @MainActor @Sendable (Owner, Notification) -> Void
+    ) -> Handler {
+        .mainActorObserver { observer, notification in body(unsafeDowncast(observer, to: Owner.self), notification) }
+    }
+
+    /// The typed message's handler, or `nil` for a notification.
+    var message: MessageHandler? {
+        if case .message(let handler) = self { return handler }
+        return nil
+    }
+}
+
+/// How a typed-message info registers with its center and calls its handler.
+///
+/// Made where the message type is known, so that the listener stays non-generic. Foundation's message API, which not
+/// every supported platform version has, is used only in the subclasses and the closures they are made with.
+class MessageHandler: @unchecked Sendable {
+    // Safe: every stored property is a constant of a Sendable type (the metatype is only compared and printed).
+    /// The message type, such as `DocumentDidSave.self`.
+    let type: Any.Type
+    /// Whether the handler receives the observer, so that a gone observer drops the registration.
+    let needsObserver: Bool
+    /// Removes one registration by its token.
+    let unregister: @Sendable (_ center: NotificationCenter, _ token: any Sendable) -> Void
+
+    init(
+        type: Any.Type,
+        needsObserver: Bool,
+        unregister: @escaping @Sendable (_ center: NotificationCenter, _ token: any Sendable) -> Void
+    ) {
+        self.type = type
+        self.needsObserver = needsObserver
+        self.unregister = unregister
+    }
+
+    /// Makes the Foundation registration that the infos of one center, message type and subject share. Only a
+    /// main-actor message's infos share one.
+    func registerShared(
+        _ center: NotificationCenter,
+        subject: AnyObject?,
+        registration: SharedRegistration
+    ) -> SharedRegistration.Token {
+        fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
+    }
+}
+
+/// A main-actor message's handler: its infos of one center, message type and subject (or any subject) share one
+/// Foundation registration, made by `register`; each post reaches them in the order in which they started.
+final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendable {
+    // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
+    /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
+    let register:
+        @Sendable (_ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration) ->
+            any Sendable
+    /// Calls the handler with the observer (`nil` when the handler takes none).
+    let call: @MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void
+
+    init(
+        needsObserver: Bool,
+        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration) -> any Sendable,
+        unregister: @escaping @Sendable (NotificationCenter, any Sendable) -> Void,
+        call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
+    ) {
+        self.register = register
+        self.call = call
+        super.init(type: Message.self, needsObserver: needsObserver, unregister: unregister)
+    }
+
+    override func registerShared(
+        _ center: NotificationCenter,
+        subject: AnyObject?,
+        registration: SharedRegistration
+    ) -> SharedRegistration.Token {
+        .message(register(center, subject, registration), remove: unregister)
+    }
+}
+
+/// An asynchronous message's handler: each info has a Foundation registration of its own, because Foundation runs
+/// each asynchronous observer in a task of its own, and a shared registration would run the handlers one after the
+/// other.
+final class AsyncMessageHandler: MessageHandler, @unchecked Sendable {
+    // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
+    /// Registers `listener` for the registration of `generation`, from `subject` (any subject for `nil`).
+    let register: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> any Sendable
+
+    init(
+        type: Any.Type,
+        needsObserver: Bool,
+        register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> any Sendable,
+        unregister: @escaping @Sendable (NotificationCenter, any Sendable) -> Void
+    ) {
+        self.register = register
+        super.init(type: type, needsObserver: needsObserver, unregister: unregister)
+    }
+}

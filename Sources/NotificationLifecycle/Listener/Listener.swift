@@ -1,0 +1,497 @@
+import Foundation
+
+/// One listener's facts and state: what a center's shared registration holds and calls.
+///
+/// A ``NotificationInfo`` is the handle a user holds; its listener is what registrations hold, so that a registration
+/// never keeps the info alive and releasing the info stops it.
+///
+/// ## State
+/// ``State/phase`` says whether the listener listens, through which registration, and for which generation: each
+/// start takes the next generation of its center's registry, and a call passes on only while the generation it was
+/// made for is current. A post that took its snapshot before the listener stopped (or stopped and started again) is
+/// late, and its call is dropped.
+///
+/// ## Threads
+/// Every mutable field is in ``state``, touched only under the registry's lock. Everything else is constant; the
+/// observer and the sender are weak references, which Swift makes safe to load from any thread. A strong reference
+/// loaded under the lock is released only after it: releasing it there could run a `deinit`, which is user code.
+final class Listener: @unchecked Sendable {
+    // Safe: `state` is only touched under `registry.lock`; every other stored property is a constant.
+    let registry: CenterRegistry
+    let center: NotificationCenter
+    let handler: Handler
+    /// The queue handlers run on, or `nil` for the posting thread.
+    let queue: OperationQueue?
+    /// What makes two listeners "the same" for duplicate detection, and the facts a report shows.
+    let key: RegistrationKey
+    weak let observer: AnyObject?
+    weak let sender: AnyObject?
+    // Exclusive by the lock: the runtime check would cost more than the rest of a start.
+    @exclusivity(unchecked) var state = State()
+
+    struct State {
+        enum Phase {
+            case idle
+            case listening(generation: UInt64, Link)
+        }
+
+        var phase = Phase.idle
+        /// The registration the listener last listened through, so that starting again looks nothing up.
+        var lastRegistration: SharedRegistration?
+        /// `listen(during:)` calls under way, and whether the current registration was made by one.
+        var holds = 0
+        var startedByHold = false
+        /// The engine that owns the info, if any; whether one ever did (then a gone observer is not reported: the
+        /// owner stops its infos itself).
+        var owner: ObjectIdentifier?
+        var everOwned = false
+        /// Whether a released observer or sender was reported: once per listener.
+        var releaseReported = false
+        /// The testing module's tap, with the info it shows.
+        var tapping: Tapping?
+
+        func isCurrent(_ generation: UInt64) -> Bool {
+            if case .listening(generation, _) = phase { return true }
+            return false
+        }
+
+        var isListening: Bool {
+            if case .listening = phase { return true }
+            return false
+        }
+    }
+
+    /// How a listening listener is registered.
+    enum Link {
+        case shared(SharedRegistration)
+        /// An asynchronous message's registration of its own.
+        case own(OwnRegistration)
+    }
+
+    init(
+        center: NotificationCenter,
+        registry: CenterRegistry,
+        handler: Handler,
+        queue: OperationQueue?,
+        key: RegistrationKey,
+        observer: AnyObject?,
+        sender: AnyObject?,
+        owner: ObjectIdentifier?
+    ) {
+        self.center = center
+        self.registry = registry
+        self.handler = handler
+        self.queue = queue
+        self.key = key
+        self.observer = observer
+        self.sender = sender
+        state.owner = owner
+        state.everOwned = owner != nil
+    }
+
+    /// What the info registers for.
+    var kind: NotificationInfo.Kind {
+        switch handler {
+        case .message(let message): return message is AsyncMessageHandler ? .asyncMessage : .mainActorMessage
+        default: return .notification
+        }
+    }
+
+    /// The key of the shared registration the listener listens through, for its live `sender`.
+    func registrationKey(sender: AnyObject?) -> SharedRegistration.Key {
+        let message = handler.message.map { ObjectIdentifier($0.type) }
+        return SharedRegistration.Key(
+            name: key.name,
+            nameHash: key.nameHash,
+            queue: queue.map(ObjectIdentifier.init),
+            sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
+            message: message
+        )
+    }
+
+    // MARK: - Starting and stopping
+
+    /// Starts listening, under the lock; `observer` and `sender` are this listener's, loaded by the caller, who
+    /// releases them after the lock. Answers the outcome and what is left to do after the lock.
+    func start(
+        byHold: Bool,
+        observer: AnyObject?,
+        sender: AnyObject?
+    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
+        if byHold { state.holds += 1 }
+        if state.isListening {
+            if !byHold { state.startedByHold = false }
+            return (.alreadyListening, nil)
+        }
+        if case .unresolved = handler { return (.unresolvedSelector, nil) }
+        if key.observer != nil, observer == nil { return (firstReport(.observerReleased), nil) }
+        if key.sender != nil, sender == nil { return (firstReport(.senderReleased), nil) }
+        let generation = registry.nextGeneration()
+        state.startedByHold = byHold
+        if let handler = handler.message as? AsyncMessageHandler {
+            _ = handler
+            let own = OwnRegistration()
+            state.phase = .listening(generation: generation, .own(own))
+            return (.started, .registerAlone(own, generation: generation, subject: sender))
+        }
+        let (registration, work) = registry.link(self, generation: generation, sender: sender)
+        state.phase = .listening(generation: generation, .shared(registration))
+        return (.started, work)
+    }
+
+    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
+    private func firstReport(_ outcome: NotificationInfo.StartOutcome) -> NotificationInfo.StartOutcome {
+        defer { state.releaseReported = true }
+        return state.releaseReported ? .notListening : outcome
+    }
+
+    /// Starts outside any lock and does what is left after it.
+    func start(byHold: Bool) -> NotificationInfo.StartOutcome {
+        let observer = self.observer
+        let sender = self.sender
+        let (outcome, work) = registry.lock.withLock { start(byHold: byHold, observer: observer, sender: sender) }
+        work?.perform(for: self)
+        return outcome
+    }
+
+    /// Takes the registration, under the lock; `nil` if there is none.
+    func withdraw() -> Withdrawal? {
+        guard case .listening(let generation, let link) = state.phase else { return nil }
+        state.phase = .idle
+        switch link {
+        case .shared(let registration):
+            return registry.unlink(registration, generation: generation)
+        case .own(let own):
+            var withdrawal = Withdrawal()
+            if let token = own.token, let message = handler.message {
+                withdrawal.token = .message(token, remove: message.unregister)
+            }
+            own.token = nil
+            own.isWithdrawn = true
+            return withdrawal
+        }
+    }
+
+    /// Stops listening and says whether a registration was removed; with `owner`, also gives the info up if that
+    /// owner has it, in the same section.
+    @discardableResult
+    func stop() -> Bool {
+        guard let withdrawal = registry.lock.withLock({ stopLocked() }) else { return false }
+        withdrawal.finish(on: center)
+        return true
+    }
+
+    /// ``stop()`` under the lock; with `owner`, also gives the info up if that owner has it.
+    func stopLocked(givingUpFrom owner: ObjectIdentifier? = nil) -> Withdrawal? {
+        state.startedByHold = false
+        if let owner, state.owner == owner { state.owner = nil }
+        return withdraw()
+    }
+
+    /// Ends a `listen(during:)` hold; the last one stops the registration it started, unless someone started the
+    /// listener explicitly since.
+    func endHold() {
+        let withdrawal = registry.lock.withLock { () -> Withdrawal? in
+            state.holds -= 1
+            guard state.holds == 0, state.startedByHold else { return nil }
+            state.startedByHold = false
+            return withdraw()
+        }
+        withdrawal?.finish(on: center)
+    }
+
+    /// What the info's `deinit` does: stops, and lets the tap go.
+    func end() {
+        let (withdrawal, tapping) = registry.lock.withLock { () -> (Withdrawal?, Tapping?) in
+            defer { state.tapping = nil }
+            return (withdraw(), state.tapping)
+        }
+        withdrawal?.finish(on: center)
+        withExtendedLifetime(tapping) {}
+    }
+
+    /// Makes an asynchronous-message listener's own Foundation registration, after the lock; keeps its token unless
+    /// the listener stopped meanwhile.
+    func registerAlone(_ own: OwnRegistration, generation: UInt64, subject: AnyObject?) {
+        guard let message = handler.message as? AsyncMessageHandler else { return }
+        let token = message.register(self, subject, generation)
+        let kept = registry.lock.withLock { () -> Bool in
+            guard !own.isWithdrawn else { return false }
+            own.token = token
+            return true
+        }
+        if !kept { message.unregister(center, token) }
+    }
+
+    /// Whether the listener listens now. A registration whose observer or sender is gone can never deliver again:
+    /// it is dropped (and reported) here.
+    var isListening: Bool {
+        let observer = self.observer
+        let sender = self.sender
+        let generation = registry.lock.withLock { () -> UInt64? in
+            guard case .listening(let generation, _) = state.phase else { return nil }
+            return generation
+        }
+        guard let generation else { return false }
+        if key.sender != nil, sender == nil {
+            drop(generation, observerGone: false)
+            return false
+        }
+        if key.observer != nil, observer == nil {
+            drop(generation, observerGone: true)
+            return false
+        }
+        return true
+    }
+
+    /// Drops the registration of `generation`, whose observer or sender is gone; reports it once, a gone observer
+    /// only for a listener no owner ever held (an owner stops its infos itself).
+    func drop(_ generation: UInt64, observerGone: Bool) {
+        let sender = self.sender
+        let (withdrawal, report) = registry.lock.withLock { () -> (Withdrawal?, Bool) in
+            guard state.isCurrent(generation), let withdrawal = withdraw() else { return (nil, false) }
+            let report = (!observerGone || !state.everOwned) && !state.releaseReported
+            if report { state.releaseReported = true }
+            return (withdrawal, report)
+        }
+        withdrawal?.finish(on: center)
+        guard report else { return }
+        let description = key.describe(kind: kind, sender: sender, listening: false)
+        if observerGone {
+            reportDiagnostic(
+                .observerReleased,
+                "Expected the observer of \(description) to be stopped before it was released, but it was released "
+                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
+                    + "observer, or let a ControllerBase own the info.",
+                fileID: key.fileID,
+                line: key.line,
+                about: center
+            )
+        } else {
+            reportDiagnostic(
+                .senderReleased,
+                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
+                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
+                    + "releasing the sender.",
+                fileID: key.fileID,
+                line: key.line,
+                about: center
+            )
+        }
+    }
+
+    // MARK: - Delivery
+
+    /// Calls the handler with a notification of the registration of `generation`, which the caller found current.
+    func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?) {
+        // Loaded once, and held until the call returns.
+        let sender = key.sender == nil ? nil : self.sender
+        if key.sender != nil {
+            guard let sender else { return drop(generation, observerGone: false) }
+            guard let posted = notification.object, (posted as AnyObject) === sender else { return }
+        }
+        switch handler {
+        case .closure(let body):
+            guard Tapping.show(tapping, notification) else { return }
+            body(notification)
+        case .observer(let body):
+            guard let observer else { return drop(generation, observerGone: true) }
+            guard Tapping.show(tapping, notification) else { return }
+            body(observer, notification)
+        case .mainActorObserver(let body):
+            deliverOnMainActor(body, notification, generation: generation, tapping: tapping)
+        case .unresolved, .message:
+            return
+        }
+        withExtendedLifetime(sender) {}
+    }
+
+    /// Calls a main-actor handler at once when the post is made on the main actor, and schedules it there otherwise;
+    /// a scheduled call checks again that the registration stands.
+    private func deliverOnMainActor(
+        _ body: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
+        _ notification: Notification,
+        generation: UInt64,
+        tapping: Tapping?
+    ) {
+        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
+        nonisolated(unsafe) let notification = notification
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                guard let observer else { return drop(generation, observerGone: true) }
+                guard Tapping.show(tapping, notification) else { return }
+                body(observer, notification)
+            }
+        } else {
+            Task { @MainActor in
+                guard let (observer, tapping) = admit(generation), let observer,
+                    Tapping.show(tapping, notification)
+                else { return }
+                body(observer, notification)
+            }
+        }
+    }
+
+    /// Calls a main-actor message handler, from its shared registration's post.
+    @MainActor
+    func deliver<Message>(
+        message: Message,
+        to handler: MainActorMessageHandler<Message>,
+        generation: UInt64,
+        tapping: Tapping?
+    ) {
+        let subject = key.sender == nil ? nil : sender
+        if key.sender != nil, subject == nil { return drop(generation, observerGone: false) }
+        let observer = key.observer == nil ? nil : self.observer
+        if key.observer != nil, observer == nil { return drop(generation, observerGone: true) }
+        guard Tapping.show(tapping, messageOf: self) else { return }
+        handler.call(observer, message)
+        withExtendedLifetime(subject) {}
+    }
+
+    /// Whether a late call (a scheduled main-actor call, an asynchronous message's task) of the registration of
+    /// `generation` may still reach the handler: the registration stands and its observer and sender live (one
+    /// whose observer or sender is gone is dropped). Answers the observer and the tap.
+    func admit(_ generation: UInt64) -> (observer: AnyObject?, tapping: Tapping?)? {
+        let observer = key.observer == nil ? nil : self.observer
+        let sender = key.sender == nil ? nil : self.sender
+        let (current, tapping) = registry.lock.withLock { (state.isCurrent(generation), state.tapping) }
+        guard current else { return nil }
+        if key.sender != nil, sender == nil {
+            drop(generation, observerGone: false)
+            return nil
+        }
+        if key.observer != nil, observer == nil {
+            drop(generation, observerGone: true)
+            return nil
+        }
+        return (observer, tapping)
+    }
+
+    // MARK: - Tap
+
+    /// Installs (or, with `nil`, removes) the testing module's tap, on the entry a post reads too, under the lock;
+    /// answers the previous one, for the caller to release after the lock.
+    func setTappingLocked(_ tapping: Tapping?) -> Tapping? {
+        defer { state.tapping = tapping }
+        if case .listening(let generation, .shared(let registration)) = state.phase,
+            let index = registration.index(of: generation)
+        {
+            registration.entries[index].tapping = tapping
+        }
+        return state.tapping
+    }
+}
+
+/// An asynchronous message listener's own Foundation registration: its token once made. Only under the registry's
+/// lock.
+final class OwnRegistration: @unchecked Sendable {
+    // Safe: both fields are only touched under the registry's lock of the listener that made it.
+    @exclusivity(unchecked) var token: (any Sendable)?
+    /// Whether the listener stopped, so that a token made after that is removed at once.
+    @exclusivity(unchecked) var isWithdrawn = false
+}
+
+/// The testing module's tap on one info, with the info its events show.
+final class Tapping: Sendable {
+    let tap: DeliveryTap
+    /// Weak: the package never keeps an info alive.
+    weak let info: NotificationInfo?
+
+    init(tap: @escaping DeliveryTap, info: NotificationInfo) {
+        self.tap = tap
+        self.info = info
+    }
+
+    /// Shows a handler call to the tap, if there is one; answers `false` when the info is being released (then the
+    /// call is skipped, as if it had stopped).
+    static func show(_ tapping: Tapping?, _ notification: Notification) -> Bool {
+        guard let tapping else { return true }
+        guard let info = tapping.info else { return false }
+        tapping.tap(DeliveryEvent(info: info, notification: notification))
+        return true
+    }
+
+    /// Shows a typed-message handler call to the tap, if there is one.
+    static func show(_ tapping: Tapping?, messageOf listener: Listener) -> Bool {
+        guard let tapping else { return true }
+        guard let info = tapping.info else { return false }
+        tapping.tap(DeliveryEvent(messageOf: info))
+        return true
+    }
+}
+
+/// What makes two registrations "the same" for duplicate detection (see the Duplicates article): name, sender,
+/// lifespan and handler, where a selector names the handler with its observer, and a closure by the place it was
+/// written (file, line, column) and the owner it receives. It also keeps the facts a report shows.
+struct RegistrationKey: Hashable, Sendable {
+    let name: Notification.Name?
+    let sender: ObjectIdentifier?
+    let lifespan: Lifespan
+    let selector: NotificationSelector?
+    let observer: ObjectIdentifier?
+    let fileID: String
+    let line: Int
+    let column: Int
+    let messageType: ObjectIdentifier?
+    /// The name's hash, computed once: the key and the shared registration's key both hash it.
+    let nameHash: Int
+
+    init(
+        name: Notification.Name?,
+        sender: ObjectIdentifier?,
+        lifespan: Lifespan,
+        selector: NotificationSelector?,
+        observer: ObjectIdentifier?,
+        fileID: String,
+        line: Int,
+        column: Int,
+        messageType: ObjectIdentifier?
+    ) {
+        self.name = name
+        self.sender = sender
+        self.lifespan = lifespan
+        self.selector = selector
+        self.observer = observer
+        self.fileID = fileID
+        self.line = line
+        self.column = column
+        self.messageType = messageType
+        nameHash = name?.hashValue ?? 0
+    }
+
+    /// Whether the handler is named by its selector rather than by its place.
+    private var namedBySelector: Bool { selector != nil && observer != nil }
+
+    static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
+        guard lhs.observer == rhs.observer, lhs.sender == rhs.sender, lhs.messageType == rhs.messageType,
+            lhs.lifespan == rhs.lifespan, lhs.name == rhs.name, lhs.selector == rhs.selector
+        else { return false }
+        return lhs.namedBySelector || (lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileID == rhs.fileID)
+    }
+
+    /// Hashes every part but the file, which the line and column almost always tell apart; the identities and the
+    /// place are folded into a few words first, as an engine hashes a key for every info it adds.
+    func hash(into hasher: inout Hasher) {
+        func bits(_ id: ObjectIdentifier?) -> UInt { id.map { UInt(bitPattern: $0) } ?? 0 }
+        hasher.combine(nameHash)
+        hasher.combine(bits(observer) ^ (bits(sender) &* 31) ^ (bits(messageType) &* 961))
+        if let selector { hasher.combine(selector) }
+        if !namedBySelector { hasher.combine(line &* 65_537 &+ column) }
+        if let custom = lifespan.customName {
+            hasher.combine(custom)
+        } else {
+            hasher.combine(lifespan == .lifetime)
+        }
+    }
+
+    /// The info's description for a sender read now and a listening state.
+    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool) -> String {
+        let senderText = sender == nil ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
+        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
+        let handlerText = selector?.name ?? "closure"
+        return "NotificationInfo(\(nameLabel): \(name?.rawValue ?? "<every notification>"), \(senderLabel): "
+            + "\(senderText), lifespan: \(lifespan), handler: \(handlerText), "
+            + "\(listening ? "listening" : "not listening"))"
+    }
+}

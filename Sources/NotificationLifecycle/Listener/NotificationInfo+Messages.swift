@@ -1,0 +1,154 @@
+public import Foundation
+
+extension NotificationInfo {
+    /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
+    convenience init(
+        messageTypeName: String,
+        handler: MessageHandler,
+        observer: AnyObject?,
+        subject: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        fileID: String,
+        line: Int,
+        column: Int,
+        owner engine: NotificationEngine? = nil
+    ) {
+        self.init(
+            handler: .message(handler),
+            observer: observer,
+            selector: nil,
+            column: column,
+            name: Notification.Name(messageTypeName),
+            object: subject,
+            lifespan: lifespan,
+            center: center,
+            queue: nil,
+            fileID: fileID,
+            line: line,
+            owner: engine
+        )
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension NotificationInfo {
+    /// Makes an info for a main-actor message.
+    ///
+    /// The main-actor message infos of one center that listen to one message type and subject (or any subject)
+    /// share one `addObserver(of:for:using:)` registration, and hear a post in the order in which they started
+    /// listening. The handler runs on the main actor, synchronously, while the message is posted (it must be posted
+    /// on the main actor). Once ``stopListening()`` returns, no later post reaches the
+    /// handler, nor does the rest of a post under way on the thread that stopped it. A call that another thread had
+    /// already let through may still run, even begin, after it returns.
+    ///
+    /// ```swift
+    /// struct ThemeDidChange: NotificationCenter.MainActorMessage {
+    ///     typealias Subject = ThemeStore
+    ///     let theme: Theme
+    /// }
+    ///
+    /// let info = NotificationInfo(for: ThemeDidChange.self, subject: .only(store), center: center) { message in
+    ///     window.apply(message.theme)
+    /// }
+    /// ```
+    ///
+    /// > Important: The closure is kept as long as the info. Capture objects weakly, or use the shorthands of
+    /// > ``NotificationEngineOwner``, which pass the owner to the closure.
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
+    ///   - handler: Called on the main actor with each delivered message.
+    public convenience init<Message: NotificationCenter.MainActorMessage>(
+        for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @MainActor @Sendable (Message) -> Void
+    ) {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            handler: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
+                handler(message)
+            },
+            observer: nil,
+            subject: subject.object,
+            lifespan: lifespan,
+            center: NotificationEngine.defaultCenter(center),
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+
+    /// Makes an info for an asynchronous message.
+    ///
+    /// Foundation runs each call of the handler in a task of its own, after the post returns: calls run
+    /// concurrently and in no particular order, even for messages posted one after the other from one thread. The
+    /// info checks when the task runs that it still listens: once ``stopListening()`` returns, no task that has not
+    /// yet passed that check calls the handler. A call that another thread had already let through may still run,
+    /// even begin, after it returns.
+    ///
+    /// ```swift
+    /// struct DownloadDidFinish: NotificationCenter.AsyncMessage {
+    ///     typealias Subject = Downloader
+    ///     let url: URL
+    /// }
+    ///
+    /// let info = NotificationInfo(for: DownloadDidFinish.self, center: center) { message in
+    ///     await library.import(message.url)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messageType: The message type.
+    ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call; with the file and line it identifies the closure. Leave the default.
+    ///   - handler: Called with each delivered message, in a task that Foundation starts.
+    public convenience init<Message: NotificationCenter.AsyncMessage>(
+        for messageType: Message.Type,
+        subject: MessageSubject<Message.Subject> = .any,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Message) async -> Void
+    ) {
+        self.init(
+            messageTypeName: String(reflecting: Message.self),
+            handler: .async(
+                Message.self,
+                from: subject,
+                needsObserver: false,
+                call: .anywhere { _, message in await handler(message) }
+            ),
+            observer: nil,
+            subject: subject.object,
+            lifespan: lifespan,
+            center: NotificationEngine.defaultCenter(center),
+            fileID: fileID,
+            line: line,
+            column: column
+        )
+    }
+}

@@ -1,0 +1,494 @@
+public import Foundation
+
+/// Everything one notification registration needs, in one value that starts and stops listening on its own.
+///
+/// An info holds the observer (weakly), the handler (a selector name or a closure), the notification name, the
+/// optional sender (weakly) and a ``Lifespan``. Start and stop it as often as you like; it listens at most once at a
+/// time, and stopping it touches no other registration (never `removeObserver(self)`).
+///
+/// It works on its own, for example around a save:
+///
+/// ```swift
+/// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in
+///     print("saved", note.userInfo ?? [:])
+/// }
+/// try didSave.listen(during: { try store.save() })
+/// ```
+///
+/// or inside a ``ControllerBase``, which starts and stops it with its lifespan.
+///
+/// ## Where handlers run
+/// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
+/// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
+/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are
+/// scheduled on the main actor otherwise.
+///
+/// ## Guarantees
+/// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.
+/// - Once ``stopListening()`` returns, no later post reaches the handler, nor does the rest of a post under way on
+///   the thread that stopped it (a handler that stops another info; Foundation calls observers removed mid-post,
+///   the info does not pass such a call on). A call that another thread had already let through may still run,
+///   even begin, after it returns.
+/// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
+///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
+/// - Releasing the last reference to a listening info removes its registration.
+/// - Infos that listen to one name on one center (with a queue: on one queue and with the same sender filter) hear a
+///   post in the order in which they started listening, on every platform: they share one Foundation registration.
+///   So do main-actor message infos of one message type and subject (or any subject) on one center. Observers added
+///   to the center directly run in Foundation's order (hash order on Linux), and the package's listeners of a name
+///   run together at that registration's place among them.
+///
+/// ## Typed messages
+/// An info can register for one of Foundation's typed messages instead of a notification name: a
+/// `NotificationCenter.MainActorMessage`, whose handler runs on the main actor while the message is posted, or a
+/// `NotificationCenter.AsyncMessage`, whose handler Foundation runs in a task of its own (concurrently, in no
+/// particular order; each asynchronous message info has a registration of its own, so that its handler never waits
+/// for another's). Make one with the `init(for:…)` initialisers or the `addMessageInfo(for:…)` shorthands of
+/// ``NotificationEngineOwner``; its ``messageType`` tells which message. The guarantees above hold for it too, with
+/// the message's subject in the place of the sender; an asynchronous call that has not begun when the info stops is
+/// not made.
+///
+/// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
+/// > observer. The package never registers such an observer itself and never posts a message. An info made with
+/// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
+/// > added next to typed-message listeners on the same center
+/// > (``NotificationDiagnostic/Rule/everyNotification``).
+///
+/// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
+public final class NotificationInfo: Sendable, CustomStringConvertible {
+    /// What the info registers for: a notification name, a main-actor message or an asynchronous message.
+    package struct Kind: Hashable, Sendable, CustomStringConvertible {
+        package let description: String
+
+        /// A `Notification.Name` (or every notification), registered with `addObserver(forName:object:queue:using:)`.
+        package static let notification = Kind(description: "notification")
+        /// A `NotificationCenter.MainActorMessage` type, whose handler runs on the main actor during the post.
+        static let mainActorMessage = Kind(description: "mainActorMessage")
+        /// A `NotificationCenter.AsyncMessage` type, whose handler Foundation runs in a task of its own.
+        static let asyncMessage = Kind(description: "asyncMessage")
+    }
+
+    /// What registrations hold and call; the info is the handle that stops it when released.
+    let listener: Listener
+
+    /// Makes an info whose handler is the observer's method named by `selector`.
+    ///
+    /// The selector is looked up in the observer's ``NotificationSelectorResponder/notificationSelectors`` now. A
+    /// name the observer does not answer is reported at once (``NotificationDiagnostic/Rule/unknownSelector``) and
+    /// the info never listens.
+    ///
+    /// ```swift
+    /// let info = NotificationInfo(observer: self, selector: "keyboardWillShow:", name: .keyboardWillShow,
+    ///                             lifespan: .visible)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - observer: The object whose method handles the notification. Held weakly.
+    ///   - selector: The selector name, such as `"keyboardWillShow:"`.
+    ///   - name: The notification name, or `nil` for every notification (reported: see
+    ///     ``NotificationDiagnostic/Rule/everyNotification``).
+    ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public convenience init<Observer: NotificationSelectorResponder>(
+        observer: Observer,
+        selector: String,
+        name: Notification.Name?,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter? = nil,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        self.init(
+            observer: observer,
+            selector: NotificationSelector(selector),
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: NotificationEngine.defaultCenter(center),
+            queue: queue,
+            fileID: fileID,
+            line: line,
+            owner: nil
+        )
+    }
+
+    /// The selector initialiser, for an engine's shorthand too (see the designated initialiser's `owner`).
+    convenience init<Observer: NotificationSelectorResponder>(
+        observer: Observer,
+        selector: NotificationSelector,
+        name: Notification.Name?,
+        object: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        queue: OperationQueue?,
+        fileID: String,
+        line: Int,
+        owner engine: NotificationEngine?
+    ) {
+        let handler = NotificationSelectorTable.handler(
+            for: selector,
+            of: observer,
+            fileID: fileID,
+            line: line,
+            center: center
+        )
+        self.init(
+            handler: handler,
+            observer: observer,
+            selector: selector,
+            column: 0,
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: center,
+            queue: queue,
+            fileID: fileID,
+            line: line,
+            owner: engine
+        )
+    }
+
+    /// Makes an info whose handler is a closure.
+    ///
+    /// ```swift
+    /// let info = NotificationInfo(name: .storeDidSave, object: store) { note in
+    ///     print("saved")
+    /// }
+    /// ```
+    ///
+    /// > Important: The closure is kept as long as the info. Capture objects weakly, or use the shorthands of
+    /// > ``ControllerBase``, which pass the owner to the closure so that no capture is needed.
+    ///
+    /// - Parameters:
+    ///   - name: The notification name, or `nil` for every notification (reported).
+    ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
+    ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
+    ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
+    ///     `populateNotificationInfos()` is running, and `.default` anywhere else. An engine adds only infos of its
+    ///     own center (``NotificationEngine/center``); another is refused
+    ///     (``NotificationDiagnostic/Rule/centerMismatch``).
+    ///   - queue: The queue handlers run on, or `nil` for the posting thread.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - column: The column of the call. Leave the default: with the file and line it tells closures apart, so
+    ///     that the same closure added twice is found.
+    ///   - handler: Called with each delivered notification.
+    public convenience init(
+        name: Notification.Name?,
+        object: AnyObject? = nil,
+        lifespan: Lifespan = .lifetime,
+        center: NotificationCenter? = nil,
+        queue: OperationQueue? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        column: Int = #column,
+        using handler: @escaping @Sendable (Notification) -> Void
+    ) {
+        self.init(
+            handler: .closure(handler),
+            observer: nil,
+            selector: nil,
+            column: column,
+            name: name,
+            object: object,
+            lifespan: lifespan,
+            center: NotificationEngine.defaultCenter(center),
+            queue: queue,
+            fileID: fileID,
+            line: line,
+            owner: nil
+        )
+    }
+
+    /// Makes an info from its parts; the designated initialiser behind every other one.
+    ///
+    /// `observer` is the object the handler receives (and, with a closure, part of its identity); `owner` is the
+    /// engine whose shorthand makes the info: it owns the info from the start and lists it for inspection, and adds
+    /// it at once with ``NotificationEngine/addMade(_:fileID:line:)``. An info made alone lists itself.
+    init(
+        handler: Handler,
+        observer: AnyObject?,
+        selector: NotificationSelector?,
+        column: Int,
+        name: Notification.Name?,
+        object: AnyObject?,
+        lifespan: Lifespan,
+        center: NotificationCenter,
+        queue: OperationQueue?,
+        fileID: String,
+        line: Int,
+        owner engine: NotificationEngine?
+    ) {
+        let registry = engine?.registry ?? CenterRegistry.registry(for: center)
+        listener = Listener(
+            center: center,
+            registry: registry,
+            handler: handler,
+            queue: queue,
+            key: RegistrationKey(
+                name: name,
+                sender: object.map(ObjectIdentifier.init),
+                lifespan: lifespan,
+                selector: selector,
+                observer: observer.map(ObjectIdentifier.init),
+                fileID: fileID,
+                line: line,
+                column: column,
+                messageType: handler.message.map { ObjectIdentifier($0.type) }
+            ),
+            observer: observer,
+            sender: object,
+            owner: engine.map(ObjectIdentifier.init)
+        )
+        if engine == nil {
+            DiagnosticRouting.claim(center)
+            let kept = registry.lock.withLock { registry.enterLedger(self) }
+            withExtendedLifetime(kept) {}
+        }
+        reportInputProblems()
+    }
+
+    deinit {
+        listener.end()
+    }
+
+    // MARK: - Facts
+
+    /// When an owner starts and stops this info.
+    public var lifespan: Lifespan { listener.key.lifespan }
+    /// The notification name, or `nil` for every notification.
+    ///
+    /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
+    public var name: Notification.Name? { listener.key.name }
+    /// The selector name that handles the notification, or `nil` for a closure.
+    public var selector: String? { listener.key.selector?.name }
+    /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
+    public var messageType: Any.Type? { listener.handler.message?.type }
+    /// The center the info registers with.
+    package var center: NotificationCenter { listener.center }
+    /// Whether the info delivers only notifications of one sender (even once that sender is gone).
+    package var filtersBySender: Bool { listener.key.sender != nil }
+    /// Whether the info registers for a notification name or for a typed message.
+    package var kind: Kind { listener.kind }
+    /// The `#fileID` of the code that made the info.
+    package var fileID: String { listener.key.fileID }
+    /// The line of the code that made the info.
+    package var line: Int { listener.key.line }
+    /// The typed message's type, or `nil` for a notification info.
+    package var messageTypeID: ObjectIdentifier? { listener.key.messageType }
+    /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
+    package var object: AnyObject? { listener.sender }
+    /// The observer whose method or owner-closure handles the notification, while it lives.
+    package var observer: AnyObject? { listener.observer }
+    /// The queue handlers run on, or `nil` for the posting thread.
+    var queue: OperationQueue? { listener.queue }
+    /// Whether the info is a notification info with `name: nil`, which receives every notification.
+    var listensToEveryNotification: Bool { kind == .notification && name == nil }
+    /// Whether the info registers for a typed message.
+    var isMessageInfo: Bool { kind != .notification }
+
+    /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
+    public var description: String {
+        let sender = listener.sender
+        let listening = listener.registry.lock.withLock { listener.state.isListening }
+        return listener.key.describe(kind: kind, sender: sender, listening: listening)
+    }
+
+    // MARK: - Listening
+
+    /// Whether the info holds a registration on its center now.
+    ///
+    /// A registration whose observer or sender was released can never deliver again: reading this property drops
+    /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for
+    /// an info no engine owns (an owner stops its infos itself).
+    public var isListening: Bool { listener.isListening }
+
+    /// Starts listening. Does nothing when the info already listens.
+    ///
+    /// An info whose selector was unknown (reported when it was made), whose observer is gone, or whose sender is
+    /// gone does not listen; a gone observer or sender is reported the first time it stops a start.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func startListening(fileID: String = #fileID, line: Int = #line) {
+        report(listener.start(byHold: false), fileID: fileID, line: line)
+    }
+
+    /// Stops listening. Does nothing when the info does not listen.
+    ///
+    /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
+    /// that stopped it (a handler that stops another info). A call that another thread had already let through may
+    /// still run, even begin, after it returns.
+    ///
+    /// It stops any info, also a ``Lifespan/lifetime`` one that an engine owns: the engine starts it again only with
+    /// `start(.lifetime)`. (`stop(.lifetime)` on the engine is refused: a lifespan stops as a whole only where it
+    /// can end.)
+    public func stopListening() {
+        listener.stop()
+    }
+
+    /// Listens while `body` runs: starts, runs the body, stops.
+    ///
+    /// The info stops when the body returns or throws. If it was already listening before, it is still listening
+    /// after. Nested and concurrent calls on one info keep it listening until the last one ends.
+    ///
+    /// ```swift
+    /// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in changes.append(note) }
+    /// try didSave.listen(during: { try store.save() })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - body: The work to listen around.
+    /// - Returns: What `body` returns.
+    public func listen<Result>(
+        fileID: String = #fileID,
+        line: Int = #line,
+        during body: () throws -> Result
+    ) rethrows -> Result {
+        report(listener.start(byHold: true), fileID: fileID, line: line)
+        defer { listener.endHold() }
+        return try body()
+    }
+
+    /// Listens while the asynchronous `body` runs: starts, awaits the body, stops.
+    ///
+    /// The info stops when the body returns, throws, or its task is cancelled (a cancelled body ends by returning
+    /// or throwing, and the info stops then). If it was already listening before, it is still listening after.
+    ///
+    /// ```swift
+    /// try await didSave.listen(during: { try await store.save() })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's isolation, which the body inherits.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    ///   - body: The work to listen around.
+    /// - Returns: What `body` returns.
+    public func listen<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        line: Int = #line,
+        during body: () async throws -> Result
+    ) async rethrows -> Result {
+        report(listener.start(byHold: true), fileID: fileID, line: line)
+        defer { listener.endHold() }
+        return try await body()
+    }
+
+    /// The result of an attempt to start, reported by ``report(_:fileID:line:)`` outside any lock.
+    enum StartOutcome: Sendable {
+        case started
+        case alreadyListening
+        case unresolvedSelector
+        case observerReleased
+        case senderReleased
+        /// Not listening for a reason already reported.
+        case notListening
+    }
+
+    /// Reports a start that could not listen, at the call that started it. An unknown selector was reported when the
+    /// info was made, and is not reported again.
+    func report(_ outcome: StartOutcome, fileID: String, line: Int) {
+        switch outcome {
+        case .started, .alreadyListening, .unresolvedSelector, .notListening:
+            return
+        case .observerReleased:
+            reportDiagnostic(
+                .observerReleased,
+                "Expected the observer of \(self) (made at \(self.fileID):\(self.line)) to be alive when starting, "
+                    + "but it was released. Make a new info for a live observer, or keep the observer. It does not "
+                    + "listen; this is reported once.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        case .senderReleased:
+            reportDiagnostic(
+                .senderReleased,
+                "Expected the sender that \(self) (made at \(self.fileID):\(self.line)) filters on to be alive when "
+                    + "starting, but it was released; the info will not widen to any sender. Make a new info for a "
+                    + "live sender. It does not listen; this is reported once.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        }
+    }
+
+    // MARK: - Ownership and inspection
+
+    /// The engine that owns the info, if any.
+    package var ownerID: ObjectIdentifier? {
+        listener.registry.lock.withLock { listener.state.owner }
+    }
+
+    /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
+    package func setDeliveryTap(_ tap: DeliveryTap?) {
+        let tapping = tap.map { Tapping(tap: $0, info: self) }
+        let previous = listener.registry.lock.withLock { listener.setTappingLocked(tapping) }
+        withExtendedLifetime(previous) {}
+    }
+
+    /// Whether the sender and the observer that the key names by identity are still alive: once one is gone, a new
+    /// object at the same address gives an equal key for a different registration, so a stale key makes no info a
+    /// duplicate. The objects loaded go to `kept`, for the caller to release after its lock.
+    func keyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
+        let key = listener.key
+        if key.sender != nil {
+            guard let sender = listener.sender else { return false }
+            kept.append(sender)
+        }
+        if key.observer != nil {
+            guard let observer = listener.observer else { return false }
+            kept.append(observer)
+        }
+        return true
+    }
+
+    /// Reports a name-nil, empty-name or empty-lifespan-name info.
+    private func reportInputProblems() {
+        if name == nil {
+            reportDiagnostic(
+                .everyNotification,
+                "Expected a notification name, but \(self) has name nil and will receive every notification. "
+                    + "Foundation crashes when a typed message is posted on a center with such an observer. "
+                    + "Give the info a name unless you really need every notification.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        } else if name?.rawValue.isEmpty == true {
+            reportDiagnostic(
+                .emptyName,
+                "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
+                    + "mistake. Use the name the poster uses.",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        }
+        if lifespan.customName?.isEmpty == true {
+            reportDiagnostic(
+                .emptyName,
+                "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
+                    + ".custom(\"editing\").",
+                fileID: fileID,
+                line: line,
+                about: center
+            )
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package import Foundation
+
+/// Everything the package keeps for one center, under one lock: the center's shared registrations, and the state of
+/// every listener and engine of that center.
+///
+/// One lock per center, as Foundation's center has: a post, a start, a stop and an engine's transition each take it
+/// for a short section that decides what to do, and do what involves Foundation or user code after releasing it.
+/// No other package lock is ever held with it.
+///
+/// ## Idle registrations
+/// A registration whose last listener stops is removed at once when it has a queue (Foundation would make every post
+/// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays registered,
+/// idle, so that starting again calls no Foundation: while the center keeps fewer idle registrations than the most
+/// it ever had in use at once, and fewer than ``idleLimit`` when that is more. Beyond that, the registration that
+/// became idle is removed: a program that listens to 100,000 names one after the other ends with ``idleLimit``.
+///
+/// ## Ownership
+/// The center holds each registration's block, the block its registration, the registration this registry; the
+/// registry finds its registrations through weak references and holds no center. So it neither keeps the center alive
+/// nor outlives it, and it lives as long as an idle registration can be found again.
+final class CenterRegistry: @unchecked Sendable {
+    // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
+    // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
+    // `@exclusivity(unchecked)`: the runtime's check of each access cost more than the rest of a start or a stop.
+    let lock = Lock()
+
+    private struct WeakRegistration {
+        weak var registration: SharedRegistration?
+    }
+
+    private struct WeakInfo {
+        weak var info: NotificationInfo?
+    }
+
+    private struct WeakEngine {
+        weak var engine: NotificationEngine?
+    }
+
+    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: WeakRegistration] = [:]
+    @exclusivity(unchecked) private var inUse = 0
+    @exclusivity(unchecked) private var idle = 0
+    @exclusivity(unchecked) private var peakInUse = 0
+    @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
+    /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
+    @exclusivity(unchecked) private var ledgerInfos: [WeakInfo] = []
+    @exclusivity(unchecked) private var ledgerEngines: [WeakEngine] = []
+    @exclusivity(unchecked) private var sweepAt = 64
+
+    /// The most idle registrations a center keeps when it never had more in use at once.
+    static let idleLimit = 64
+
+    // MARK: - One registry per center
+
+    private struct WeakRegistry {
+        weak var registry: CenterRegistry?
+    }
+
+    private static let registries = LockedValueBox((byCenter: [ObjectIdentifier: WeakRegistry](), sweepAt: 64))
+
+    /// The center's registry, made on first use.
+    ///
+    /// A live registry has a live center (see "Ownership"), so one found under the center's identity is that
+    /// center's, never one of a dead center whose address was reused.
+    static func registry(for center: NotificationCenter) -> CenterRegistry {
+        let id = ObjectIdentifier(center)
+        return registries.withLock { table in
+            if let registry = table.byCenter[id]?.registry { return registry }
+            let registry = CenterRegistry()
+            table.byCenter[id] = WeakRegistry(registry: registry)
+            if table.byCenter.count >= table.sweepAt {
+                table.byCenter = table.byCenter.filter { $0.value.registry != nil }
+                table.sweepAt = max(64, 2 * table.byCenter.count)
+            }
+            return registry
+        }
+    }
+
+    /// The center's registry if it has one, without making one.
+    static func existing(for center: NotificationCenter) -> CenterRegistry? {
+        registries.withLock { $0.byCenter[ObjectIdentifier(center)]?.registry }
+    }
+
+    /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
+    var registrationCounts: (total: Int, idle: Int) {
+        lock.withLock { (inUse + idle, idle) }
+    }
+
+    // MARK: - Linking listeners (under the lock)
+
+    /// The next generation: every start of every listener of this center has its own, counted up.
+    func nextGeneration() -> UInt64 {
+        lastGeneration += 1
+        return lastGeneration
+    }
+
+    /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
+    /// left to do after the lock.
+    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, RegistrationWork?) {
+        var work: RegistrationWork?
+        let registration: SharedRegistration
+        if let cached = listener.state.lastRegistration, !cached.isDropped {
+            registration = cached
+        } else {
+            let key = listener.registrationKey(sender: sender)
+            if let found = registrations[key]?.registration, !found.isDropped {
+                registration = found
+            } else {
+                registration = SharedRegistration(key: key, registry: self)
+                registrations[key] = WeakRegistration(registration: registration)
+                work = .register(registration, sender: sender)
+            }
+        }
+        if registration.listenerCount == 0 {
+            if registration.isIdle {
+                registration.isIdle = false
+                idle -= 1
+            }
+            inUse += 1
+            peakInUse = max(peakInUse, inUse)
+        }
+        registration.entries.append(
+            SharedRegistration.Entry(generation: generation, listener: listener, tapping: listener.state.tapping)
+        )
+        listener.state.lastRegistration = registration
+        if work == nil, case .registering = registration.phase { work = .awaitRegistration(registration) }
+        return (registration, work)
+    }
+
+    /// Unlinks the entry of `generation`; an emptied registration stays idle or is dropped (see "Idle
+    /// registrations").
+    func unlink(_ registration: SharedRegistration, generation: UInt64) -> Withdrawal {
+        var withdrawal = Withdrawal()
+        guard let index = registration.index(of: generation) else { return withdrawal }
+        // Neither reference is the last: the caller holds the listener, and the listener its tap.
+        registration.entries[index].listener = nil
+        registration.entries[index].tapping = nil
+        registration.clearedEntries += 1
+        if registration.listenerCount == 0 {
+            registration.entries.removeAll(keepingCapacity: true)
+            registration.clearedEntries = 0
+            inUse -= 1
+            if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
+                registration.isIdle = true
+                idle += 1
+            } else {
+                withdrawal.token = drop(registration)
+            }
+        } else if registration.clearedEntries > 16, registration.clearedEntries * 2 > registration.entries.count {
+            registration.entries.removeAll { $0.listener == nil }
+            registration.clearedEntries = 0
+        }
+        return withdrawal
+    }
+
+    /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
+    private func drop(_ registration: SharedRegistration) -> SharedRegistration.Token? {
+        if registrations[registration.key]?.registration === registration {
+            registrations[registration.key] = nil
+        }
+        defer { registration.phase = .dropped }
+        if case .registered(let token) = registration.phase { return token }
+        return nil
+    }
+
+    // MARK: - Inspection
+
+    /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
+    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep()``).
+    func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
+        ledgerInfos.append(WeakInfo(info: info))
+        return sweep()
+    }
+
+    func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
+        ledgerEngines.append(WeakEngine(engine: engine))
+        return sweep()
+    }
+
+    /// Drops the entries of released infos and engines in bulk, when the lists have doubled since the last sweep.
+    ///
+    /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
+    /// release that object meanwhile, and its `deinit` must not run under the lock.
+    private func sweep() -> [AnyObject] {
+        guard ledgerInfos.count + ledgerEngines.count >= sweepAt else { return [] }
+        var kept: [AnyObject] = []
+        ledgerInfos.removeAll { entry in
+            guard let info = entry.info else { return true }
+            kept.append(info)
+            return false
+        }
+        ledgerEngines.removeAll { entry in
+            guard let engine = entry.engine else { return true }
+            kept.append(engine)
+            return false
+        }
+        sweepAt = max(64, 2 * kept.count)
+        return kept
+    }
+
+    /// The live infos of this center: those listed themselves and those of every live engine.
+    func liveInfos() -> [NotificationInfo] {
+        lock.withLock {
+            var seen = Set<ObjectIdentifier>()
+            var infos: [NotificationInfo] = []
+            for info in ledgerInfos.compactMap(\.info) + ledgerEngines.compactMap(\.engine).flatMap(\.state.infos)
+            where seen.insert(ObjectIdentifier(info)).inserted {
+                infos.append(info)
+            }
+            return infos
+        }
+    }
+}
+
+/// What a stop leaves to do once the lock is released.
+struct Withdrawal {
+    /// The Foundation registration to remove, if the stop dropped one.
+    var token: SharedRegistration.Token?
+
+    func finish(on center: NotificationCenter) {
+        token?.remove(from: center)
+    }
+}
+
+/// The view the testing module uses to ask what the package still holds on a center.
+package enum RegistrationLedger {
+    /// The live infos made for `center`, in no particular order.
+    package static func infos(on center: NotificationCenter) -> [NotificationInfo] {
+        CenterRegistry.existing(for: center)?.liveInfos() ?? []
+    }
+
+    /// The infos that hold a registration on `center` now.
+    package static func listeningInfos(on center: NotificationCenter) -> [NotificationInfo] {
+        infos(on: center).filter(\.isListening)
+    }
+}

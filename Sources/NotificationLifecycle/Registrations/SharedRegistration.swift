@@ -1,0 +1,192 @@
+import Dispatch
+import Foundation
+
+/// One Foundation registration that the listeners of one name (or one main-actor message type and subject) on one
+/// center share: its block calls them in the order in which they started listening, on every platform.
+///
+/// ## Entries
+/// ``entries`` is sorted by generation: a listener is appended under the registry's lock in the same section that
+/// counts up the registry's generation. A stopped listener's entry is cleared in place (found by binary search) and
+/// the cleared entries are compacted away in bulk, so that starting and stopping stay O(log n) with thousands of
+/// listeners of one name.
+///
+/// ## Threads
+/// Every mutable field is touched only under the registry's lock. A post takes that lock once for its snapshot, and
+/// once more for each listener after the first, which a handler that ran before it may have stopped.
+final class SharedRegistration: @unchecked Sendable {
+    // Safe: every `var` is only touched under `registry.lock`; `key` and `registry` are constants.
+
+    /// What one Foundation registration is shared by.
+    ///
+    /// With a queue, Foundation makes the poster wait for an operation on that queue for each post it matches, so such
+    /// a registration also filters on the sender, as the info's own would. A message registration always filters on its
+    /// subject: Foundation does not tell a message observer the subject.
+    struct Key: Hashable {
+        let name: Notification.Name?
+        /// The name's hash, which the listener computed once (see ``RegistrationKey``).
+        let nameHash: Int
+        let queue: ObjectIdentifier?
+        let sender: ObjectIdentifier?
+        /// The main-actor message type, or `nil` for a notification name.
+        let message: ObjectIdentifier?
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(nameHash)
+            hasher.combine(queue)
+            hasher.combine(sender)
+            hasher.combine(message)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.queue == rhs.queue && lhs.sender == rhs.sender && lhs.message == rhs.message && lhs.name == rhs.name
+        }
+
+        /// Whether an emptied registration may stay registered, idle (see ``CenterRegistry``'s "Idle registrations").
+        var staysIdle: Bool { name != nil && queue == nil }
+    }
+
+    /// A listener linked for the registration of `generation`; `listener` is `nil` once it is unlinked.
+    struct Entry {
+        let generation: UInt64
+        var listener: Listener?
+        /// The testing module's tap on the listener's info, if any.
+        var tapping: Tapping?
+    }
+
+    enum Phase {
+        /// Being made with Foundation by the thread that created it; others that link into it wait for ``made``.
+        case registering
+        case registered(Token)
+        /// Removed from its registry; a later start makes a new one.
+        case dropped
+    }
+
+    /// Foundation's token for the registration.
+    enum Token {
+        case notification(any NSObjectProtocol)
+        /// A message's `ObservationToken`, kept as `any Sendable` because not every supported platform version has
+        /// the type, with the call that removes it.
+        case message(any Sendable, remove: @Sendable (NotificationCenter, any Sendable) -> Void)
+
+        func remove(from center: NotificationCenter) {
+            switch self {
+            case .notification(let token): center.removeObserver(token)
+            case .message(let token, let remove): remove(center, token)
+            }
+        }
+    }
+
+    let key: Key
+    /// Strong: a registry lives as long as any registration of its center, so that an idle one is found again.
+    let registry: CenterRegistry
+    // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var clearedEntries = 0
+    @exclusivity(unchecked) var phase = Phase.registering
+    @exclusivity(unchecked) var isIdle = false
+    /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
+    /// registration while it is being made waits for it before its start returns.
+    let made = DispatchGroup()
+
+    init(key: Key, registry: CenterRegistry) {
+        self.key = key
+        self.registry = registry
+        made.enter()
+    }
+
+    var listenerCount: Int { entries.count - clearedEntries }
+
+    var isDropped: Bool {
+        if case .dropped = phase { return true }
+        return false
+    }
+
+    /// The index of the entry of `generation`, if it is there.
+    func index(of generation: UInt64) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].generation < generation { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].generation == generation ? low : nil
+    }
+
+    // MARK: - Delivery
+
+    /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
+    /// comes.
+    func deliver(_ notification: Notification) {
+        let lock = registry.lock
+        let snapshot = lock.withLock { entries }
+        // The first listener was linked when the snapshot was taken and no handler has run since.
+        var checked = false
+        for entry in snapshot {
+            guard let listener = entry.listener else { continue }
+            if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
+            checked = true
+            listener.deliver(notification, generation: entry.generation, tapping: entry.tapping)
+        }
+    }
+
+    /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
+    @MainActor
+    func deliver<Message>(message: Message) {
+        let lock = registry.lock
+        let snapshot = lock.withLock { entries }
+        var checked = false
+        for entry in snapshot {
+            guard let listener = entry.listener,
+                let handler = listener.handler.message as? MainActorMessageHandler<Message>
+            else { continue }
+            if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
+            checked = true
+            listener.deliver(message: message, to: handler, generation: entry.generation, tapping: entry.tapping)
+        }
+    }
+
+    // MARK: - Registering with Foundation
+
+    /// Makes the Foundation registration, for the listener that created this one, after the registry's lock.
+    func register(for listener: Listener, sender: AnyObject?) {
+        let token: Token
+        if let handler = listener.handler.message {
+            token = handler.registerShared(listener.center, subject: sender, registration: self)
+        } else {
+            token = .notification(
+                listener.center.addObserver(
+                    forName: key.name,
+                    object: key.sender == nil ? nil : sender,
+                    queue: listener.queue
+                ) { [self] in deliver($0) }
+            )
+        }
+        // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
+        let leftover = registry.lock.withLock { () -> Token? in
+            guard case .registering = phase else { return token }
+            phase = .registered(token)
+            return nil
+        }
+        leftover?.remove(from: listener.center)
+        made.leave()
+    }
+}
+
+/// What a start leaves to do once the lock is released.
+enum RegistrationWork {
+    /// Make the new registration's Foundation registration.
+    case register(SharedRegistration, sender: AnyObject?)
+    /// Wait until the thread that makes the registration has made it.
+    case awaitRegistration(SharedRegistration)
+    /// Make an asynchronous-message listener's registration of its own.
+    case registerAlone(OwnRegistration, generation: UInt64, subject: AnyObject?)
+
+    func perform(for listener: Listener) {
+        switch self {
+        case .register(let registration, let sender): registration.register(for: listener, sender: sender)
+        case .awaitRegistration(let registration): registration.made.wait()
+        case .registerAlone(let own, let generation, let subject):
+            listener.registerAlone(own, generation: generation, subject: subject)
+        }
+    }
+}

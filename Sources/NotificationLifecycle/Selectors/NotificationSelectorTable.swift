@@ -1,0 +1,238 @@
+public import Foundation
+
+/// The selector names a type answers and the method each one calls.
+///
+/// Build it by chaining `adding(_:_:)` calls on an empty table, or on
+/// `super.notificationSelectors` in a subclass:
+///
+/// ```swift
+/// override class var notificationSelectors: NotificationSelectorTable {
+///     super.notificationSelectors
+///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
+///         .adding("reload", Screen.reload)
+///         .adding("themeDidChange:", onMainActor: { screen, _ in screen.applyTheme() })
+/// }
+/// ```
+///
+/// A name that ends in a colon is bound to a method that takes the notification; a name without one to a method
+/// that takes nothing. A later entry for a name replaces an earlier one, which is how a subclass re-binds a name.
+/// A malformed entry is reported (``NotificationDiagnostic/Rule/unknownSelector``) and left out.
+public struct NotificationSelectorTable: Sendable {
+    /// One bound selector: how to call it, and for which observer types it is valid.
+    struct Entry: Sendable {
+        let handler: Handler
+        let observerType: String
+        let accepts: @Sendable (AnyObject) -> Bool
+    }
+
+    private(set) var entries: [NotificationSelector: Entry] = [:]
+    /// Names whose entry was malformed and reported when declared; an info naming one is not reported again.
+    private(set) var rejected: Set<NotificationSelector> = []
+
+    /// Makes an empty table.
+    public init() {}
+
+    /// The selector names in the table, sorted.
+    var selectors: [NotificationSelector] {
+        entries.keys.sorted { $0.name < $1.name }
+    }
+
+    /// Binds a selector name ending in a colon to a method that receives the notification.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"keyboardWillShow:"`.
+    ///   - method: An unapplied method reference, such as `Screen.keyboardWillShow`. It does not capture any
+    ///     observer; the observer is passed at delivery, so an override in a subclass is the one called.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: AnyObject>(
+        _ selector: String,
+        _ method: @escaping @Sendable (Observer) -> (Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: true,
+            handler: .observer { observer, notification in
+                method(unsafeDowncast(observer, to: Observer.self))(notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name without a colon to a method that takes no argument.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"reload"`.
+    ///   - method: An unapplied method reference, such as `Screen.reload`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: AnyObject>(
+        _ selector: String,
+        _ method: @escaping @Sendable (Observer) -> () -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: false,
+            handler: .observer { observer, _ in
+                method(unsafeDowncast(observer, to: Observer.self))()
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
+    ///
+    /// The handler runs synchronously when the notification is posted on the main thread, and is scheduled on the
+    /// main actor otherwise (after checking again that the info is still listening).
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"themeDidChange:"`. The colon rule does not apply: the handler always
+    ///     receives the notification.
+    ///   - handler: Receives the observer and the notification: `{ screen, note in screen.apply(note) }`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: AnyObject>(
+        _ selector: String,
+        onMainActor handler: @escaping @MainActor @Sendable (Observer, Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: nil,
+            handler: .mainActorObserver { observer, notification in
+                handler(unsafeDowncast(observer, to: Observer.self), notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    private func adding<Observer: AnyObject>(
+        _ selector: NotificationSelector,
+        wantsNotification: Bool?,
+        handler: Handler,
+        observer: Observer.Type,
+        fileID: String,
+        line: Int
+    ) -> NotificationSelectorTable {
+        if let reason = selector.invalidityReason {
+            reportDiagnostic(
+                .unknownSelector,
+                "Expected a selector name, but \"\(selector.name)\" is not one: \(reason). The entry is left out.",
+                fileID: fileID,
+                line: line
+            )
+            return rejecting(selector)
+        }
+        if let wantsNotification, wantsNotification != selector.takesNotification {
+            let fix =
+                wantsNotification
+                ? "name it \"\(selector.name):\" or bind a method that takes no argument"
+                : "name it \"\(selector.name.dropLast())\" or bind a method that takes the notification"
+            reportDiagnostic(
+                .unknownSelector,
+                "Expected \"\(selector.name)\" to be bound to a method that "
+                    + (selector.takesNotification ? "takes the notification" : "takes no argument")
+                    + ", but the method given \(wantsNotification ? "takes the notification" : "takes no argument")"
+                    + ": \(fix). The entry is left out.",
+                fileID: fileID,
+                line: line
+            )
+            return rejecting(selector)
+        }
+        var copy = self
+        copy.rejected.remove(selector)
+        copy.entries[selector] = Entry(
+            handler: handler,
+            observerType: String(reflecting: Observer.self),
+            accepts: { $0 is Observer }
+        )
+        return copy
+    }
+
+    /// The table without the malformed entry, which is remembered as reported (an earlier entry of the name stays).
+    private func rejecting(_ selector: NotificationSelector) -> NotificationSelectorTable {
+        var copy = self
+        copy.rejected.insert(selector)
+        return copy
+    }
+
+    // MARK: - Binding an info
+
+    private static let tables = LockedValueBox<[ObjectIdentifier: NotificationSelectorTable]>([:])
+
+    /// The table of `type`, read once per type: a type's table never changes.
+    private static func table(for type: any NotificationSelectorResponder.Type) -> NotificationSelectorTable {
+        let key = ObjectIdentifier(type)
+        if let table = tables.withLock({ $0[key] }) { return table }
+        // Built outside the lock: building reports malformed entries, and a report may run user code.
+        let table = type.notificationSelectors
+        return tables.withLock { tables in
+            if let raced = tables[key] { return raced }
+            tables[key] = table
+            return table
+        }
+    }
+
+    /// The handler that `selector` names on `observer`; `.unresolved` (reported here, at the info's line) when the
+    /// observer's table does not bind it, and silently when its entry was malformed (reported where it was declared).
+    static func handler<Observer: NotificationSelectorResponder>(
+        for selector: NotificationSelector,
+        of observer: Observer,
+        fileID: String,
+        line: Int,
+        center: NotificationCenter
+    ) -> Handler {
+        let observerType = type(of: observer)
+        let table = table(for: observerType)
+        if let entry = table.entries[selector], entry.accepts(observer) { return entry.handler }
+        if table.rejected.contains(selector) { return .unresolved }
+        let known = table.selectors.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let reason: String
+        if let entry = table.entries[selector] {
+            reason = "binds it to a method of \(entry.observerType), which \(observerType) is not"
+        } else if let near = table.selectors.first(where: { $0.name.isNear(selector.name) }) {
+            reason = "does not answer it. Did you mean \"\(near.name)\"? It answers \(known)"
+        } else {
+            reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
+        }
+        reportDiagnostic(
+            .unknownSelector,
+            "Expected \(observerType) to answer the selector \"\(selector.name)\", but its notificationSelectors "
+                + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
+                + "notificationSelectors. This info will not listen.",
+            fileID: fileID,
+            line: line,
+            about: center
+        )
+        return .unresolved
+    }
+}
+
+extension String {
+    /// Whether this name is one typo away from `other`: one character left out, added, changed, or two neighbours
+    /// swapped (the edits a "did you mean" can safely suggest).
+    fileprivate func isNear(_ other: String) -> Bool {
+        let a = Array(self)
+        let b = Array(other)
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        let shorter = min(a.count, b.count)
+        var prefix = 0
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let (restA, restB) = (a.count - prefix - suffix, b.count - prefix - suffix)
+        if restA <= 1, restB <= 1 { return true }
+        return restA == 2 && restB == 2 && a[prefix] == b[prefix + 1] && a[prefix + 1] == b[prefix]
+    }
+}

@@ -1,0 +1,26 @@
+// swift-format-ignore-file
+// Correct: a lifetime listener added in viewDidLoad, removed with removeObserver(self) in deinit only.
+import NotificationLifecycle
+import UIKit
+
+extension Notification.Name {
+    static let themeDidChange = Notification.Name("ThemeDidChange")
+}
+
+final class ThemedHeaderViewController: UIViewController, MainActorNotificationEngineOwner {
+    let notificationEngine = NotificationEngine()
+    private(set) var themeChanges = 0
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addLifetimeNotificationInfo(forName: .themeDidChange) { owner, _ in owner.themeDidChange() }
+        applyTheme()
+    }
+
+    @objc func themeDidChange() {
+        themeChanges += 1
+        applyTheme()
+    }
+
+    private func applyTheme() {}
+}

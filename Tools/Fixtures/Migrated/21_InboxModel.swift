@@ -1,0 +1,27 @@
+// swift-format-ignore-file
+// Correct: a SwiftUI model with weak captures, its tokens kept in an array and removed in deinit.
+import Combine
+import Foundation
+import NotificationLifecycle
+
+extension Notification.Name {
+    static let inboxDidSync = Notification.Name("InboxDidSync")
+}
+
+@MainActor
+final class InboxModel: ControllerBase, ObservableObject, MainActorNotificationEngineOwner {
+    @Published private(set) var unread = 0
+
+    init() {
+        super.init()
+    }
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .inboxDidSync) { owner, note in
+            MainActor.assumeIsolated {
+                owner.unread = note.userInfo?["unread"] as? Int ?? 0
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+// The checker and migrator (issue 22): a package of its own, so that the root package stays free of dependencies.
+// From the repository root:
+//   swift run --package-path Tools notification-lifecycle check Sources/
+//   swift run --package-path Tools notification-lifecycle migrate Sources/ [--write]
+//   bash Tools/ci.sh
+import PackageDescription
+
+let package = Package(
+    name: "NotificationLifecycleTools",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "notification-lifecycle", targets: ["notification-lifecycle"]),
+        .plugin(name: "CheckNotificationObservers", targets: ["CheckNotificationObservers"]),
+    ],
+    dependencies: [
+        // SwiftPM names a path dependency after its folder; `name:` fixes it (see Examples/GRDBStore).
+        .package(name: "NotificationLifecycle", path: ".."),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "602.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "NotificationLifecycleToolsCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // Named as the executable, so that the plugin finds the tool by that name.
+        .executableTarget(
+            name: "notification-lifecycle",
+            dependencies: [
+                "NotificationLifecycleToolsCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/NotificationLifecycleCLI"
+        ),
+        .plugin(
+            name: "CheckNotificationObservers",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-notification-observers",
+                    description: "Finds hand-written NotificationCenter observer bugs in the package's targets."
+                )
+            ),
+            dependencies: ["notification-lifecycle"]
+        ),
+        .testTarget(
+            name: "NotificationLifecycleToolsCoreTests",
+            dependencies: ["NotificationLifecycleToolsCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+#if os(Linux)
+// Linux only (Apple platforms have the real UIKit): the migrated fixtures and their originals, compiled against
+// stand-ins declared as UIKit declares them, driven through one lifecycle script. The copies in
+// Tests/MigrationBehaviourTests/{Originals,Migrated} are made by LinuxTranscript; a test checks they are current.
+package.targets += [
+    .target(name: "UIKit", path: "Tests/StandIns/UIKit"),
+    .testTarget(
+        name: "MigrationBehaviourTests",
+        dependencies: ["UIKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+    ),
+]
+#endif
+
+// The fixtures are written as apps write them (Swift 6 mode, but no upcoming features), so their test target is
+// left out.
+for target in package.targets where target.type != .plugin && target.name != "MigrationBehaviourTests" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

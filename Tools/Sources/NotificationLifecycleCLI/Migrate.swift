@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import NotificationLifecycleToolsCore
+
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rewrites the observers of each type it fully understands into NotificationLifecycle declarations.",
+        discussion: """
+            A class with no superclass becomes a ControllerBase subclass declaring its listeners in \
+            populateNotificationInfos(); any other class owns a NotificationEngine, with notificationEngine.appear() \
+            and disappear() in the methods that added and removed. Listeners added in init are lifetime, those added \
+            in viewDidLoad, awakeFromNib or windowDidLoad stay there, those added in viewWillAppear/viewDidAppear are \
+            visible. Without --write it prints a unified diff. A type it does not fully understand is left \
+            untouched, with one line on standard error saying why.
+            """
+    )
+
+    @Flag(help: "Edit the files in place instead of printing a diff.")
+    var write = false
+
+    @Argument(help: "Swift files or folders to read (folders recursively; hidden and .build folders are skipped).")
+    var paths: [String]
+
+    func run() throws {
+        let files: [SourceFile]
+        do {
+            files = try SourceFiles.read(SourceFiles.paths(in: paths))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let result = Migrator.migrate(files)
+        for skipped in result.skipped {
+            FileHandle.standardError.write(Data("\(skipped.description)\n".utf8))
+        }
+        for file in files {
+            guard let migrated = result.files[file.path], migrated != file.text else { continue }
+            if write {
+                try migrated.write(toFile: file.path, atomically: true, encoding: .utf8)
+                FileHandle.standardError.write(Data("rewrote \(file.path)\n".utf8))
+            } else {
+                print(UnifiedDiff.diff(old: file.text, new: migrated, path: file.path), terminator: "")
+            }
+        }
+        let summary = "\(result.migrated.count) type(s) migrated, \(result.skipped.count) left untouched\n"
+        FileHandle.standardError.write(Data(summary.utf8))
+    }
+}

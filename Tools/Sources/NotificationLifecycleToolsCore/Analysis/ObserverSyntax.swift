@@ -1,0 +1,56 @@
+package import SwiftSyntax
+
+/// Reading observer calls: receivers, selectors, the property a token lives in.
+package enum ObserverSyntax {
+
+    /// `NotificationCenter.default`, `center`, `notificationCenter`, `nc`, `NSWorkspace.shared.notificationCenter`…
+    package static func isCenter(_ expression: ExprSyntax) -> Bool {
+        let text = expression.trimmedDescription
+        let last = text.split(separator: ".").last.map(String.init) ?? text
+        let lowered = last.lowercased()
+        return text.contains("NotificationCenter") || lowered.hasSuffix("center") || lowered == "nc"
+            || (last == "default" && text.hasSuffix("Center.default"))
+    }
+
+    package static func nonNil(_ expression: ExprSyntax) -> String? {
+        expression.is(NilLiteralExprSyntax.self) ? nil : expression.trimmedDescription
+    }
+
+    /// `#selector(handle(_:))`, `#selector(self.handle)`, `#selector(Type.handle(notification:))` → `handle`.
+    package static func selectorMethod(_ expression: ExprSyntax) -> String? {
+        guard let macro = expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
+            let argument = macro.arguments.first?.expression
+        else { return nil }
+        if let reference = argument.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = argument.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// The first name of `self.tokens.values`, `tokens!`, `observers[name]`: the property a token lives in.
+    package static func root(of expression: ExprSyntax) -> String? {
+        var expression = expression
+        while true {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return reference.baseName.text
+            } else if let member = expression.as(MemberAccessExprSyntax.self) {
+                guard let base = member.base else { return nil }
+                if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                    return member.declName.baseName.text
+                }
+                expression = base
+            } else if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+                expression = unwrap.expression
+            } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
+                expression = optional.expression
+            } else if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+                expression = subscriptCall.calledExpression
+            } else if let call = expression.as(FunctionCallExprSyntax.self) {
+                expression = call.calledExpression
+            } else if let cast = expression.as(AsExprSyntax.self) {
+                expression = cast.expression
+            } else {
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package import SwiftSyntax
+
+/// What the analysis knows of one type: its declaration and extensions in the files read, their methods, and the
+/// observer calls in them.
+package final class TypeModel {
+    package enum Kind: String {
+        case `class`
+        case structure = "struct"
+        case actor, `enum`
+    }
+
+    package let name: String
+    package let kind: Kind
+    package let file: String
+    package let location: SourcePosition
+    /// The inheritance clause of the declaration, as written.
+    package let inherited: [String]
+    /// The attributes of the declaration, without `@`.
+    package let attributes: [String]
+    package var methods: [String: [Method]] = [:]
+    /// Stored and computed properties: name to declared type (empty when inferred).
+    package var properties: [String: String] = [:]
+    package var staticProperties: [String: String] = [:]
+    package var registrations: [Registration] = []
+    package var removals: [Removal] = []
+    /// The declaration and its extensions in the files read.
+    package var declarations: [any DeclGroupSyntax] = []
+
+    package struct Method {
+        package let name: String
+        package let decl: Syntax
+        package let body: CodeBlockSyntax?
+        package var calls: Set<String>
+        package let file: String
+    }
+
+    init(name: String, kind: Kind, file: String, location: SourcePosition, inherited: [String], attributes: [String]) {
+        self.name = name
+        self.kind = kind
+        self.file = file
+        self.location = location
+        self.inherited = inherited
+        self.attributes = attributes
+    }
+
+    // MARK: - Lifecycle
+
+    /// Methods from which listeners added last the object's life.
+    package static let lifetimeEntries: Set<String> = [
+        "init", "awakeFromNib", "viewDidLoad", "loadView", "windowDidLoad", "applicationDidFinishLaunching",
+        "application",
+    ]
+    package static let appearEntries: Set<String> = ["viewWillAppear", "viewDidAppear"]
+    package static let disappearEntries: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+
+    /// The entry methods (lifecycle methods and `deinit`) from which `method` is reached through the type's own calls.
+    package func entries(reaching method: String) -> Set<String> {
+        let allEntries = Self.lifetimeEntries.union(Self.appearEntries).union(Self.disappearEntries).union(["deinit"])
+        var result: Set<String> = []
+        for entry in allEntries where methods[entry] != nil && reachable(from: entry).contains(method) {
+            result.insert(entry)
+        }
+        return result
+    }
+
+    /// `entry` and every method of the type it calls, directly or not.
+    package func reachable(from entry: String) -> Set<String> {
+        var seen: Set<String> = [entry]
+        var queue = [entry]
+        while let next = queue.popLast() {
+            for method in methods[next] ?? [] {
+                for call in method.calls where methods[call] != nil && !seen.contains(call) {
+                    seen.insert(call)
+                    queue.append(call)
+                }
+            }
+        }
+        return seen
+    }
+
+    /// The methods that call `method` in this type.
+    package func callers(of method: String) -> Set<String> {
+        Set(methods.values.joined().filter { $0.calls.contains(method) }.map(\.name))
+    }
+
+    /// `deinit`, or a method that only `deinit` (or such a method) calls within the type.
+    package func isDeinitOnly(_ method: String) -> Bool {
+        var visiting: Set<String> = []
+        func check(_ method: String) -> Bool {
+            if method == "deinit" { return true }
+            if visiting.contains(method) { return false }
+            visiting.insert(method)
+            let callers = callers(of: method).subtracting([method])
+            return !callers.isEmpty && callers.allSatisfy(check)
+        }
+        return check(method)
+    }
+
+    /// An app delegate, or a singleton behind `static let shared`: it lives as long as the process.
+    package var livesAsLongAsTheProcess: Bool {
+        if name.hasSuffix("AppDelegate") || attributes.contains("main") { return true }
+        if inherited.contains(where: { $0 == "UIApplicationDelegate" || $0 == "NSApplicationDelegate" }) { return true }
+        return staticProperties.keys.contains("shared") || staticProperties.keys.contains("default")
+            || staticProperties.keys.contains("current")
+    }
+
+    /// A `@MainActor` class, or one whose superclass UIKit or AppKit declares `@MainActor`.
+    package var isMainActor: Bool {
+        if attributes.contains("MainActor") { return true }
+        guard let first = inherited.first else { return false }
+        return Self.mainActorSuperclasses.contains(first) || first.hasSuffix("ViewController")
+    }
+
+    package static let mainActorSuperclasses: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UIView", "UITableViewCell",
+        "UICollectionViewCell", "UIResponder", "UIControl", "NSViewController", "NSWindowController", "NSView",
+        "NSWindow", "NSResponder", "NSDocument",
+    ]
+
+    /// Types known to be classes when they come first in an inheritance clause.
+    package static let knownClasses: Set<String> = mainActorSuperclasses.union(["NSObject", "ControllerBase"])
+}

@@ -1,0 +1,228 @@
+import SwiftSyntax
+
+/// Reads types and reports the hand-written observer bugs of ``Rule/all``.
+package enum Checker {
+    /// Checks the files as one program: a type's extensions in other files count.
+    package static func check(_ files: [SourceFile]) -> [Finding] {
+        let types = ModelBuilder.build(files)
+        let byName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var findings: Set<Finding> = []
+        for type in types {
+            findings.formUnion(check(type, superclass: type.inherited.first.flatMap { byName[$0] }))
+        }
+        return findings.sorted { ($0.position, $0.rule.id) < ($1.position, $1.rule.id) }
+    }
+
+    static func check(_ type: TypeModel, superclass: TypeModel?) -> [Finding] {
+        var findings: [Finding] = []
+        func report(_ rule: Rule, at position: SourcePosition, _ message: String, _ remedy: String) {
+            findings.append(
+                Finding(rule: rule, position: position, typeName: type.name, message: message, remedy: remedy)
+            )
+        }
+        let isReference = type.kind == .class || type.kind == .actor
+        let forever = type.livesAsLongAsTheProcess
+        let migrate = "or let `notification-lifecycle migrate` declare the listener"
+
+        for removal in type.removals {
+            guard isReference, case .everything = removal.kind, !type.isDeinitOnly(removal.method) else { continue }
+            report(
+                .nuclearUnregister,
+                at: removal.location,
+                "removeObserver(self) in \(removal.method) removes every registration of this \(type.name), its "
+                    + "superclass's and the ones meant to last included (and nothing at all on Linux)",
+                "Remove each registration by its token or name, keep removeObserver(self) for deinit, \(migrate)"
+            )
+        }
+
+        let disappearRemovals = type.removals.filter {
+            !type.entries(reaching: $0.method).isDisjoint(with: TypeModel.disappearEntries)
+        }
+        for registration in type.registrations {
+            let entries = type.entries(reaching: registration.method)
+            guard !entries.isEmpty, entries.isSubset(of: TypeModel.appearEntries),
+                registration.store != .discarded, registration.store != .other,
+                !isConditional(registration.call)
+            else { continue }
+            let balanced = disappearRemovals.contains { removal in
+                switch (registration.handler, removal.kind) {
+                case (.selector, .everything):
+                    return true
+                case (.selector, .named(let name, _)):
+                    return name.key == nil || registration.name.key == nil || name.key == registration.name.key
+                case (.block, .token(let store)):
+                    return store == nil || registration.store == .property(store!)
+                default:
+                    return false
+                }
+            }
+            guard !balanced else { continue }
+            let entry = entries.sorted().joined(separator: "/")
+            report(
+                .unbalancedVisible,
+                at: registration.location,
+                "\(registration.name.text) is added in \(entry) and not removed in viewWillDisappear or "
+                    + "viewDidDisappear, so each appearance adds it again and every post runs once more",
+                "Remove it in the matching disappear method, \(migrate) as visible"
+            )
+        }
+
+        let unresolvedTokenRemoval = type.removals.contains {
+            if case .token(store: nil) = $0.kind { return true }
+            return false
+        }
+        for registration in type.registrations {
+            guard case .block(let closure) = registration.handler else { continue }
+            if registration.store == .discarded, !forever {
+                report(
+                    .discardedToken,
+                    at: registration.location,
+                    "the token of addObserver(forName: \(registration.name.text), …) is thrown away, so this observer "
+                        + "can never be removed and outlives the \(type.name)",
+                    "Keep the token and pass it to removeObserver(_:), \(migrate)"
+                )
+            }
+            guard case .property(let property) = registration.store, !forever else { continue }
+            let removals = type.removals.filter {
+                if case .token(store: property) = $0.kind { return true }
+                return false
+            }
+            if removals.isEmpty, !unresolvedTokenRemoval, !escapes(property, in: type) {
+                report(
+                    .tokenNeverRemoved,
+                    at: registration.location,
+                    "the token kept in `\(property)` is never passed to removeObserver(_:), so the observer of "
+                        + "\(registration.name.text) outlives the \(type.name)",
+                    "Remove it in deinit or when listening should stop, \(migrate)"
+                )
+            }
+            if isReference, let closure, let selfUse = strongSelfUse(in: closure),
+                removals.allSatisfy({ type.isDeinitOnly($0.method) })
+            {
+                let file = registration.location.file
+                let line = closure.ancestor(SourceFileSyntax.self).map {
+                    SourceLocationConverter(fileName: file, tree: $0).location(for: selfUse).line
+                }
+                let removedIn = removals.isEmpty ? "nothing removes it" : "the removal in deinit never runs"
+                report(
+                    .strongSelfCapture,
+                    at: registration.location,
+                    "the block captures self strongly\(line.map { " (line \($0))" } ?? "") and is kept by the token "
+                        + "in `\(property)`, so neither is ever released and \(removedIn)",
+                    "Capture [weak self], \(migrate): its closures receive the owner without capturing it"
+                )
+            }
+        }
+
+        let registered = (type.registrations + (superclass?.registrations ?? [])).filter {
+            if case .selector = $0.handler { return true }
+            return false
+        }
+        if !registered.isEmpty, registered.allSatisfy({ $0.name.key != nil }) {
+            for removal in type.removals {
+                guard case .named(let name, _) = removal.kind, let key = name.key,
+                    !registered.contains(where: { $0.name.key == key })
+                else { continue }
+                let names = Set(registered.map(\.name.text)).sorted().joined(separator: ", ")
+                report(
+                    .mismatchedRemoval,
+                    at: removal.location,
+                    "removeObserver(self, name: \(name.text), …) matches no registration of \(type.name), which adds "
+                        + names,
+                    "Name the notification that was added, \(migrate), which removes what it added"
+                )
+            }
+        }
+        return findings
+    }
+
+    /// Inside an `if`, or after a `guard`, within its member.
+    private static func isConditional(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(MemberBlockItemSyntax.self) {
+            if parent.is(IfExprSyntax.self) || parent.is(ClosureExprSyntax.self) { return true }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == node.id { break }
+                    if item.item.is(GuardStmtSyntax.self) { return true }
+                }
+            }
+            node = parent
+        }
+        return false
+    }
+
+    /// The first use of `self` that the closure captures strongly, if any.
+    static func strongSelfUse(in closure: ClosureExprSyntax) -> AbsolutePosition? {
+        if let captures = closure.signature?.capture?.items {
+            for capture in captures where capture.name.tokenKind == .keyword(.self) {
+                if capture.specifier == nil { return capture.positionAfterSkippingLeadingTrivia }
+                return nil
+            }
+        }
+        let finder = SelfFinder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        return finder.first
+    }
+
+    /// Whether a token property is used in a way the checker does not follow.
+    private static func escapes(_ property: String, in type: TypeModel) -> Bool {
+        let finder = PropertyUseFinder(property: property)
+        for decl in type.declarations { finder.walk(decl.memberBlock) }
+        return finder.escapes
+    }
+}
+
+private final class SelfFinder: SyntaxVisitor {
+    var first: AbsolutePosition?
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if first == nil, node.baseName.tokenKind == .keyword(.self) {
+            first = node.positionAfterSkippingLeadingTrivia
+        }
+        return .visitChildren
+    }
+}
+
+/// Finds a use of a token property other than storing, appending, clearing and nil checks.
+private final class PropertyUseFinder: SyntaxVisitor {
+    let property: String
+    var escapes = false
+
+    init(property: String) {
+        self.property = property
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == property else { return .visitChildren }
+        var expression = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id,
+            member.base?.trimmedDescription == "self"
+        {
+            expression = Syntax(member)
+        } else if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            return .visitChildren  // someone else's member of the same name
+        }
+        guard let parent = expression.parent else { return .visitChildren }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == expression.id {
+            let harmless: Set<String> = ["append", "insert", "removeAll", "formUnion", "isEmpty", "count"]
+            if !harmless.contains(member.declName.baseName.text) { escapes = true }
+            return .visitChildren
+        }
+        if let list = parent.as(ExprListSyntax.self) {
+            let elements = Array(list)
+            if let index = elements.firstIndex(where: { $0.id == expression.id }) {
+                let isTarget = index == 0 && elements.count > 1 && elements[1].is(AssignmentExprSyntax.self)
+                let isNilCheck =
+                    elements.count == 3 && ["==", "!="].contains(elements[1].trimmedDescription)
+                    && elements.contains { $0.is(NilLiteralExprSyntax.self) }
+                if !isTarget, !isNilCheck { escapes = true }
+            }
+            return .visitChildren
+        }
+        if parent.is(SubscriptCallExprSyntax.self) { return .visitChildren }
+        escapes = true
+        return .visitChildren
+    }
+}

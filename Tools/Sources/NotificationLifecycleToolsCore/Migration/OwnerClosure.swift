@@ -1,0 +1,190 @@
+import SwiftSyntax
+
+/// Turns an observer block into an owner closure: `{ [weak self] note in self?.reload(note) }` becomes
+/// `{ owner, note in owner.reload(note) }`. The closure receives the owner, so it captures no `self`.
+struct OwnerClosure {
+    let text: String
+
+    init(closure: ClosureExprSyntax, type: TypeModel, file: SourceFile) throws {
+        let base = closure.positionAfterSkippingLeadingTrivia.utf8Offset
+        let line = file.position(of: closure).line
+        func fail(_ reason: String) -> TypeMigration.NotUnderstood {
+            TypeMigration.NotUnderstood(reason: "the block at line \(line) \(reason)")
+        }
+        var edits: [Edit] = []
+        func edit(_ node: some SyntaxProtocol, _ replacement: String) {
+            edits.append(
+                Edit(
+                    start: node.positionAfterSkippingLeadingTrivia.utf8Offset - base,
+                    end: node.endPositionBeforeTrailingTrivia.utf8Offset - base,
+                    replacement: replacement
+                )
+            )
+        }
+
+        // The parameter the notification arrives in.
+        var parameter = "_"
+        var keptCaptures: [String] = []
+        if let signature = closure.signature {
+            if !signature.attributes.isEmpty || signature.effectSpecifiers != nil || signature.returnClause != nil {
+                throw fail("has attributes, effects or a return type")
+            }
+            for capture in signature.capture?.items ?? [] where capture.name.tokenKind != .keyword(.self) {
+                keptCaptures.append(capture.trimmedDescription.trimmingSuffix(","))
+            }
+            switch signature.parameterClause {
+            case .simpleInput(let list):
+                guard list.count <= 1 else { throw fail("takes more than the notification") }
+                parameter = list.first?.name.text ?? "_"
+            case .parameterClause(let clause):
+                guard clause.parameters.count <= 1 else { throw fail("takes more than the notification") }
+                parameter = clause.parameters.first.map { ($0.secondName ?? $0.firstName).text } ?? "_"
+            case nil:
+                break
+            }
+        }
+        let scanner = SelfScanner(type: type, closure: closure)
+        scanner.walk(closure.statements)
+        if let problem = scanner.problem { throw fail(problem) }
+        if scanner.usesOwnerName { throw fail("already uses the name `owner`") }
+        if closure.signature == nil || parameter == "_", scanner.dollarZero.isEmpty == false {
+            parameter = "note"
+        }
+        for node in scanner.dollarZero { edit(node, parameter) }
+        let captures = keptCaptures.isEmpty ? "" : "[\(keptCaptures.joined(separator: ", "))] "
+        if let signature = closure.signature {
+            edit(signature, "\(captures)owner, \(parameter) in")
+        } else {
+            edits.append(
+                Edit(
+                    start: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset - base,
+                    end: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset - base,
+                    replacement: " owner, \(parameter) in"
+                )
+            )
+        }
+        for node in scanner.selfReferences { edit(node, "owner") }
+        for node in scanner.implicitMembers {
+            edits.append(
+                Edit(
+                    start: node.positionAfterSkippingLeadingTrivia.utf8Offset - base,
+                    end: node.positionAfterSkippingLeadingTrivia.utf8Offset - base,
+                    replacement: "owner."
+                )
+            )
+        }
+        let lines = TextLines(file.text)
+        for statement in scanner.removedGuards {
+            let removal = lines.removal(of: statement)
+            edits.append(Edit(start: removal.start - base, end: removal.end - base, replacement: ""))
+        }
+        let original = closure.trimmedDescription
+        guard let text = Edit.apply(edits, to: original) else { throw fail("could not be rewritten") }
+        self.text = text
+    }
+}
+
+/// Finds what refers to `self` in a block: explicit `self`, `self?`, `guard let self`, and members used without
+/// `self.` (which Swift allows after `guard let self` or with `[self]`).
+private final class SelfScanner: SyntaxVisitor {
+    let members: Set<String>
+    let closure: ClosureExprSyntax
+    var selfReferences: [Syntax] = []
+    var implicitMembers: [Syntax] = []
+    var removedGuards: [CodeBlockItemSyntax] = []
+    var dollarZero: [Syntax] = []
+    var renamed: Set<String> = []
+    var locals: Set<String> = []
+    var usesOwnerName = false
+    var problem: String?
+
+    init(type: TypeModel, closure: ClosureExprSyntax) {
+        var members = Set(type.properties.keys)
+        members.formUnion(type.methods.keys.filter { $0 != "init" && $0 != "deinit" })
+        self.members = members
+        self.closure = closure
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        let bindsSelf = node.conditions.contains { condition in
+            guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self) else { return false }
+            return binding.pattern.trimmedDescription == "self"
+                || binding.initializer?.value.trimmedDescription == "self"
+        }
+        guard bindsSelf else { return .visitChildren }
+        guard node.conditions.count == 1, node.body.statements.trimmedDescription == "return",
+            let binding = node.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            let item = node.parent?.as(CodeBlockItemSyntax.self),
+            item.parent?.parent?.key == closure.key
+        else {
+            problem = "unwraps self together with other conditions or inside a nested block"
+            return .skipChildren
+        }
+        let name = binding.pattern.trimmedDescription
+        if name != "self" { renamed.insert(name) }
+        removedGuards.append(item)
+        return .skipChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if node.pattern.trimmedDescription == "self" || node.initializer?.value.trimmedDescription == "self" {
+            problem = "unwraps self with if let"
+        }
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { locals.insert(name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.signature?.capture?.items.contains(where: { $0.name.tokenKind == .keyword(.self) }) == true {
+            problem = "has a nested closure that captures self itself"
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        locals.insert(node.identifier.text)
+        if members.contains(node.identifier.text) {
+            problem = "declares `\(node.identifier.text)`, which is also a member of the type"
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            selfReferences.append(Syntax(node))
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        if name == "owner" { usesOwnerName = true }
+        if node.baseName.tokenKind == .keyword(.self) || renamed.contains(name) {
+            selfReferences.append(Syntax(node))
+        } else if name == "$0", isOwnShorthand(node) {
+            dollarZero.append(Syntax(node))
+        } else if members.contains(name), !locals.contains(name), !isMemberName(node), node.argumentNames == nil {
+            implicitMembers.append(Syntax(node))
+        }
+        return .visitChildren
+    }
+
+    /// `$0` of this closure, not of a nested one.
+    private func isOwnShorthand(_ node: DeclReferenceExprSyntax) -> Bool {
+        node.ancestor(ClosureExprSyntax.self)?.key == closure.key
+    }
+
+    /// The `reload` of `x.reload`, not a reference of its own.
+    private func isMemberName(_ node: DeclReferenceExprSyntax) -> Bool {
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return true }
+        return false
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,949 @@
+import Foundation
+import SwiftSyntax
+
+/// The edits that move one type's observers to NotificationLifecycle, or the reason it is left alone.
+struct TypeMigration {
+    struct NotUnderstood: Error {
+        let reason: String
+    }
+
+    enum Lifespan {
+        case lifetime, visible
+
+        var shorthand: String { self == .lifetime ? "addLifetimeNotificationInfo" : "addVisibleNotificationInfo" }
+    }
+
+    /// What replaces one registration.
+    struct Declaration {
+        let registration: Registration
+        let lifespan: Lifespan
+        /// The statements that made the registration (the call, and `tokens.append(token)` after a local).
+        let statements: [CodeBlockItemSyntax]
+        /// `addVisibleNotificationInfo(forName: …) { owner, note in … }`, unindented.
+        let text: String
+    }
+
+    private(set) var edits: [String: [Edit]] = [:]
+    private let type: TypeModel
+    private let file: SourceFile
+    private let lines: TextLines
+    private var fileEdits: [Edit] = []
+    /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
+    private var injectedCenter: String?
+
+    init(type: TypeModel, files: [SourceFile], allTypes: [TypeModel] = []) throws {
+        self.type = type
+        guard let file = files.first(where: { $0.path == type.file }) else {
+            throw NotUnderstood(reason: "its file was not read")
+        }
+        self.file = file
+        self.lines = TextLines(file.text)
+        guard type.kind == .class else {
+            throw NotUnderstood(
+                reason: "\(type.kind == .enum || type.kind == .actor ? "an" : "a") \(type.kind.rawValue) has no "
+                    + "lifetime to tie listeners to; only classes move"
+            )
+        }
+        if type.inherited.contains(where: { $0 == "ControllerBase" || $0.hasSuffix("NotificationEngineOwner") }) {
+            throw NotUnderstood(reason: "it already uses NotificationLifecycle")
+        }
+        // A superclass that migrates too (or has observers of its own) will own the engine: two would clash.
+        if let superclass = type.inherited.first, let parent = allTypes.first(where: { $0.name == superclass }),
+            !parent.registrations.isEmpty || !parent.removals.isEmpty || parent.properties["notificationEngine"] != nil
+        {
+            throw NotUnderstood(
+                reason: "its superclass \(superclass) has observers too; migrate it first, then declare this "
+                    + "class's listeners with the engine it inherits"
+            )
+        }
+        try migrate()
+        edits[file.path] = fileEdits
+    }
+
+    private static func fail(_ reason: String) -> NotUnderstood { NotUnderstood(reason: reason) }
+
+    // MARK: - The plan
+
+    private mutating func migrate() throws {
+        for method in type.methods.values.joined() where method.file != file.path {
+            let calls =
+                type.registrations.contains { $0.method == method.name }
+                || type.removals.contains { $0.method == method.name }
+            if calls { throw Self.fail("\(method.name) is declared in another file (\(method.file))") }
+        }
+        if type.properties["notificationEngine"] != nil {
+            throw Self.fail("it already has a notificationEngine")
+        }
+        let controllerBase = !Self.hasSuperclass(type)
+        injectedCenter = try centerParameter()
+        let tokenProperties = Set(
+            type.registrations.compactMap { registration -> String? in
+                if case .property(let name) = registration.store { return name }
+                return nil
+            }
+        )
+
+        // Registrations: what each becomes, and where.
+        var declarations: [Declaration] = []
+        for registration in type.registrations {
+            declarations.append(try declaration(for: registration, tokenProperties: tokenProperties))
+        }
+        let visible = declarations.filter { $0.lifespan == .visible }
+        let lifetime = declarations.filter { $0.lifespan == .lifetime }
+        if controllerBase, !visible.isEmpty {
+            throw Self.fail("it listens from appear methods but has no superclass to call them; declare it by hand")
+        }
+
+        // Removals, token bookkeeping and the guards that served them.
+        var removed: [CodeBlockItemSyntax] = []
+        for removal in type.removals {
+            try checkRemovalPlace(removal)
+            guard let item = removal.node.ancestor(CodeBlockItemSyntax.self) else {
+                throw Self.fail("a removal at line \(removal.location.line) is not a statement")
+            }
+            removed.append(try removableUnit(item, tokens: tokenProperties, line: removal.location.line))
+        }
+        let registrationStatements = Set(declarations.flatMap { $0.statements.map(\.key) })
+        for property in tokenProperties {
+            guard let member = propertyMember(property) else {
+                throw Self.fail("its token property `\(property)` is not declared in the type")
+            }
+            for reference in references(to: property) {
+                if member.range.contains(reference.position) { continue }
+                if let item = reference.ancestor(CodeBlockItemSyntax.self),
+                    enclosingStatements(of: item).contains(where: { registrationStatements.contains($0.key) })
+                {
+                    continue
+                }
+                guard let item = reference.ancestor(CodeBlockItemSyntax.self) else {
+                    throw Self.fail("`\(property)` is used at line \(line(of: reference)) outside a statement")
+                }
+                removed.append(try removableUnit(item, tokens: tokenProperties, line: line(of: reference)))
+            }
+            fileEdits.append(lines.removal(of: member, absorbBlankLine: true))
+        }
+        removed = Self.outermost(removed)
+
+        // The appear and disappear calls.
+        var replaced: [NodeKey: String] = [:]
+        var appearMethods: [String] = []
+        for declaration in visible {
+            let method = declaration.registration.method
+            guard !appearMethods.contains(method) else { continue }
+            appearMethods.append(method)
+            replaced[declaration.statements[0].key] = "notificationEngine.appear()"
+        }
+        if !visible.isEmpty {
+            let disappearUnits = removed.filter { unit in
+                let method = memberName(of: Syntax(unit))
+                return method.map { !type.entries(reaching: $0).isDisjoint(with: TypeModel.disappearEntries) } ?? false
+            }
+            if let first = disappearUnits.first {
+                replaced[first.key] = "notificationEngine.disappear()"
+            } else {
+                try addDisappearCall(matching: appearMethods[0])
+            }
+        }
+
+        // Lifetime registrations stay where they are (engine) or move to populateNotificationInfos().
+        for declaration in lifetime {
+            if controllerBase {
+                guard declaration.registration.method == "init" else {
+                    throw Self.fail(
+                        "it registers in \(declaration.registration.method), which a ControllerBase subclass cannot "
+                            + "keep; move that call to init first"
+                    )
+                }
+            } else {
+                replaced[declaration.statements[0].key] = declaration.text
+            }
+        }
+        if !visible.isEmpty { try declareInViewDidLoad(visible.map(\.text)) }
+        if controllerBase, !lifetime.isEmpty { try declareInPopulate(lifetime) }
+
+        // Apply statement edits.
+        for declaration in declarations {
+            for statement in declaration.statements {
+                if let text = replaced[statement.key] {
+                    fileEdits.append(replace(statement, with: text))
+                } else {
+                    fileEdits.append(lines.removal(of: statement))
+                }
+            }
+        }
+        for unit in removed {
+            if let text = replaced[unit.key] {
+                fileEdits.append(replace(unit, with: text))
+            } else {
+                fileEdits.append(lines.removal(of: unit))
+            }
+        }
+        // Statements deleted outright (not those that make way for the engine's calls).
+        var gone = (removed.map(\.key) + Array(registrationStatements)).filter { replaced[$0] == nil }
+        let helperCalls = emptiedHelperCalls(removed: gone)
+        removed += helperCalls
+        gone += helperCalls.map(\.key)
+        removeEmptiedDeinit(removed: gone)
+        removeUnusedAliases(
+            gone: removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
+        )
+        try addEngine(controllerBase: controllerBase)
+        addImport()
+    }
+
+    // MARK: - Registrations
+
+    private func declaration(for registration: Registration, tokenProperties: Set<String>) throws -> Declaration {
+        let line = registration.location.line
+        guard isDefaultCenter(registration.receiver, in: registration.call) || injectedCenter != nil else {
+            throw Self.fail(
+                "it registers on `\(registration.receiver)` (line \(line)), not NotificationCenter.default; pass that "
+                    + "center to NotificationEngine(center:) by hand"
+            )
+        }
+        let entries = type.entries(reaching: registration.method)
+        guard entries.count == 1, let entry = entries.first, entry != "deinit",
+            !TypeModel.disappearEntries.contains(entry)
+        else {
+            let callers = entries.isEmpty ? "no lifecycle method calls it" : "it is reached from \(entries.sorted())"
+            throw Self.fail(
+                "it registers in \(registration.method) (line \(line)), and \(callers): a custom lifespan the migrator "
+                    + "leaves to you (.custom(\"…\") and notificationEngine.start/stop)"
+            )
+        }
+        let lifespan: Lifespan = TypeModel.appearEntries.contains(entry) ? .visible : .lifetime
+        if registration.call.ancestor(ClosureExprSyntax.self).map({ isInside($0, member: registration.method) }) == true
+        {
+            throw Self.fail("the registration at line \(line) is inside a closure")
+        }
+        let statements = try registrationStatements(registration, line: line)
+        if try isConditional(statements[0], tokens: tokenProperties) {
+            throw Self.fail("the registration at line \(line) is under a condition the migrator does not own")
+        }
+        return Declaration(
+            registration: registration,
+            lifespan: lifespan,
+            statements: statements,
+            text: try infoCall(registration, lifespan: lifespan)
+        )
+    }
+
+    /// `init(center: NotificationCenter)` registering on `center` (or on `self.center` set from it): the engine is
+    /// made with that center. `nil` when every registration uses `NotificationCenter.default`.
+    private func centerParameter() throws -> String? {
+        let others = type.registrations.filter { !isDefaultCenter($0.receiver, in: $0.call) }
+        guard let first = others.first else { return nil }
+        let name = first.receiver.hasPrefix("self.") ? String(first.receiver.dropFirst(5)) : first.receiver
+        let line = first.location.line
+        let reason =
+            "it registers on `\(first.receiver)` (line \(line)), not NotificationCenter.default nor a "
+            + "NotificationCenter parameter of its one init; pass that center to NotificationEngine(center:) by hand"
+        guard others.count == type.registrations.count,
+            others.allSatisfy({ $0.receiver == name || $0.receiver == "self.\(name)" }), !name.contains(".")
+        else { throw Self.fail(reason) }
+        let inits = realInitializers()
+        guard inits.count == 1, let initializer = inits.first,
+            initializer.signature.parameterClause.parameters.contains(where: {
+                ($0.secondName ?? $0.firstName).text == name
+                    && $0.type.trimmedDescription.contains("NotificationCenter")
+            })
+        else { throw Self.fail(reason) }
+        return name
+    }
+
+    /// The inits that initialise the object: not `required init?(coder:) { fatalError(…) }`.
+    private func realInitializers() -> [InitializerDeclSyntax] {
+        (type.methods["init"] ?? []).compactMap { $0.decl.as(InitializerDeclSyntax.self) }.filter { initializer in
+            guard let statements = initializer.body?.statements, statements.count == 1 else { return true }
+            return !statements.trimmedDescription.hasPrefix("fatalError(")
+        }
+    }
+
+    private func isDefaultCenter(_ receiver: String, in call: FunctionCallExprSyntax) -> Bool {
+        if receiver == "NotificationCenter.default" { return true }
+        guard !receiver.contains(".") else { return false }
+        return alias(named: receiver, around: Syntax(call)) != nil
+    }
+
+    /// `let center = NotificationCenter.default` in a block enclosing `node`.
+    private func alias(named name: String, around node: Syntax) -> CodeBlockItemSyntax? {
+        var current: Syntax? = node
+        while let node = current {
+            if let list = node.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer?.value.trimmedDescription == "NotificationCenter.default"
+                    {
+                        return variable.bindings.count == 1 ? item : nil
+                    }
+                }
+            }
+            if node.is(MemberBlockItemSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
+    }
+
+    private func isInside(_ closure: ClosureExprSyntax, member: String) -> Bool {
+        // A closure inside the member (not the member being a closure-valued property).
+        closure.ancestor(MemberBlockItemSyntax.self) != nil
+    }
+
+    /// The statements that make a registration: `call`, `_ = call`, `token = call`, `tokens.append(call)`, or
+    /// `let token = call` followed by `tokens.append(token)`.
+    private func registrationStatements(_ registration: Registration, line: Int) throws -> [CodeBlockItemSyntax] {
+        guard let item = registration.call.ancestor(CodeBlockItemSyntax.self) else {
+            throw Self.fail("the registration at line \(line) is not a statement")
+        }
+        let callText = registration.call.trimmedDescription
+        let shape = item.trimmedDescription.replacingFirst(callText, with: "#")
+        switch registration.store {
+        case .none, .discarded:
+            if shape == "#" || shape == "_ = #" || shape == "let _ = #" { return [item] }
+        case .property(let property):
+            let direct = [
+                "\(property) = #", "self.\(property) = #", "\(property).append(#)", "self.\(property).append(#)",
+            ]
+            if direct.contains(shape) { return [item] }
+            if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                let local = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                shape == "let \(local) = #" || shape == "var \(local) = #",
+                let list = item.parent?.as(CodeBlockItemListSyntax.self)
+            {
+                let uses = Array(list).filter { $0.key != item.key && $0.trimmedDescription.containsIdentifier(local) }
+                let stores = [
+                    "\(property).append(\(local))", "self.\(property).append(\(local))", "\(property) = \(local)",
+                ]
+                if uses.count == 1, let use = uses.first, stores.contains(use.trimmedDescription) {
+                    return [item, use]
+                }
+            }
+        case .other:
+            break
+        }
+        throw Self.fail("the registration at line \(line) keeps its token in a way the migrator does not follow")
+    }
+
+    /// Under an `if`, or after a `guard` other than `guard token == nil else { return }`.
+    private func isConditional(_ statement: CodeBlockItemSyntax, tokens: Set<String>) throws -> Bool {
+        var node = Syntax(statement)
+        while let parent = node.parent, !parent.is(MemberBlockItemSyntax.self) {
+            if parent.is(IfExprSyntax.self) || parent.is(GuardStmtSyntax.self) || parent.is(ForStmtSyntax.self)
+                || parent.is(SwitchCaseSyntax.self)
+            {
+                return true
+            }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.key == node.key { break }
+                    if item.item.is(GuardStmtSyntax.self), !isTokenGuard(item, tokens: tokens) { return true }
+                }
+            }
+            node = parent
+        }
+        return false
+    }
+
+    /// `guard token == nil else { return }`.
+    private func isTokenGuard(_ item: CodeBlockItemSyntax, tokens: Set<String>) -> Bool {
+        guard let guardStmt = item.item.as(GuardStmtSyntax.self), guardStmt.conditions.count == 1,
+            guardStmt.body.statements.trimmedDescription == "return"
+        else { return false }
+        let condition = guardStmt.conditions.trimmedDescription.replacingFirst("self.", with: "")
+        return tokens.contains { condition == "\($0) == nil" }
+    }
+
+    // MARK: - The declarations
+
+    private func infoCall(_ registration: Registration, lifespan: Lifespan) throws -> String {
+        var arguments = "forName: \(registration.name.text)"
+        if let object = registration.object { arguments += ", object: \(object)" }
+        if let queue = registration.queue {
+            if type.isMainActor {
+                guard ["main", ".main", "OperationQueue.main"].contains(queue) else {
+                    throw Self.fail(
+                        "it delivers on queue \(queue) (line \(registration.location.line)); a main-actor owner's "
+                            + "listeners run on the main actor"
+                    )
+                }
+            } else {
+                arguments += ", queue: \(queue)"
+            }
+        }
+        let closure: String
+        switch registration.handler {
+        case .selector(_, let method):
+            closure = try selectorClosure(method, line: registration.location.line)
+        case .block(let block):
+            guard let block else {
+                throw Self.fail("the block at line \(registration.location.line) is not a closure literal")
+            }
+            closure = try OwnerClosure(closure: block, type: type, file: file).text
+        }
+        let call = "\(lifespan.shorthand)(\(arguments)) \(closure)"
+        // A one-line closure that would pass 120 columns inside a method goes on its own line.
+        if !call.contains("\n"), call.count > 110, let open = closure.range(of: " in "), closure.hasSuffix(" }") {
+            let head = closure[..<open.upperBound].dropLast()
+            let body = closure[open.upperBound...].dropLast(2)
+            return "\(lifespan.shorthand)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
+        }
+        return call
+    }
+
+    /// `{ owner, note in owner.handle(note) }` for `#selector(handle(_:))`.
+    private func selectorClosure(_ method: String, line: Int) throws -> String {
+        let candidates = (type.methods[method] ?? []).compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+        guard candidates.count == 1, let function = candidates.first else {
+            throw Self.fail("the selector at line \(line) names `\(method)`, which is not one method of the type")
+        }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        switch parameters.count {
+        case 0:
+            return "{ owner, _ in owner.\(method)() }"
+        case 1:
+            let label = parameters[0].firstName.text
+            // `@objc func keyboardWillShow(_ notification: NSNotification)`: the bridged type, as the selector got it.
+            let type = parameters[0].type.trimmedDescription
+            let argument = type.hasPrefix("NSNotification") ? "note as NSNotification" : "note"
+            return "{ owner, note in owner.\(method)(\(label == "_" ? "" : "\(label): ")\(argument)) }"
+        default:
+            throw Self.fail("the selector at line \(line) names `\(method)`, which takes more than a notification")
+        }
+    }
+
+    // MARK: - Removals
+
+    /// A removal in a method other types may call (`stopObserving()`) stops listening at a moment the migrator
+    /// cannot see; one in a method nothing calls is a custom lifespan too.
+    private func checkRemovalPlace(_ removal: Removal) throws {
+        let method = removal.method
+        let lifecycle = TypeModel.lifetimeEntries.union(TypeModel.appearEntries).union(TypeModel.disappearEntries)
+        if method == "deinit" || lifecycle.contains(method) { return }
+        let isPrivate = (type.methods[method] ?? []).allSatisfy { candidate in
+            candidate.decl.as(FunctionDeclSyntax.self)?.modifiers.contains {
+                ["private", "fileprivate"].contains($0.name.text)
+            } ?? false
+        }
+        if isPrivate, !type.entries(reaching: method).isEmpty { return }
+        throw Self.fail(
+            "it removes observers in \(method) (line \(removal.location.line)), which "
+                + (isPrivate ? "no lifecycle method calls" : "other types may call")
+                + ": stopping there is a custom lifespan the migrator leaves to you"
+        )
+    }
+
+    /// The statement to delete for a removal or a token's bookkeeping: the statement itself, or the `if`, `for` or
+    /// `forEach` around it when everything in it goes too.
+    private func removableUnit(
+        _ item: CodeBlockItemSyntax,
+        tokens: Set<String>,
+        line: Int
+    ) throws
+        -> CodeBlockItemSyntax
+    {
+        guard isRemovable(item, tokens: tokens) else {
+            throw Self.fail(
+                "line \(self.line(of: item)) (`\(item.trimmedDescription.firstLine)`) uses a token or removal in a way "
+                    + "the migrator does not follow"
+            )
+        }
+        var unit = item
+        while let outer = unit.parent?.ancestor(CodeBlockItemSyntax.self),
+            outer.ancestor(MemberBlockItemSyntax.self) != nil, isRemovable(outer, tokens: tokens)
+        {
+            unit = outer
+        }
+        return unit
+    }
+
+    private func isRemovable(_ item: CodeBlockItemSyntax, tokens: Set<String>) -> Bool {
+        let text = item.trimmedDescription.replacingFirst("self.", with: "")
+        if isTokenGuard(item, tokens: tokens) { return true }
+        for token in tokens {
+            if [
+                "\(token) = nil", "\(token) = []", "\(token).removeAll()", "\(token).removeAll(keepingCapacity: false)",
+            ].contains(text) {
+                return true
+            }
+        }
+        let expression =
+            item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self).map { $0.expression }
+        if let expression {
+            if let call = expression.as(FunctionCallExprSyntax.self), isRemoval(call) { return true }
+            // tokens.forEach { center.removeObserver($0) } and tokens.forEach(center.removeObserver)
+            if let call = expression.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "forEach",
+                let base = member.base, let root = ObserverSyntax.root(of: base), tokens.contains(root)
+            {
+                if let closure = call.trailingClosure, call.arguments.isEmpty {
+                    return closure.statements.allSatisfy { isRemovable($0, tokens: tokens) }
+                }
+                if call.trailingClosure == nil, call.arguments.count == 1,
+                    let reference = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                    reference.declName.baseName.text == "removeObserver"
+                {
+                    return true
+                }
+            }
+            if let ifExpr = expression.as(IfExprSyntax.self), ifExpr.elseBody == nil,
+                ifExpr.conditions.allSatisfy({ condition in
+                    let names = condition.trimmedDescription.identifiers
+                    return names.allSatisfy { tokens.contains($0) || $0 == "let" || $0 == "nil" || $0 == "self" }
+                        || isBindingOfToken(condition, tokens: tokens)
+                })
+            {
+                return ifExpr.body.statements.allSatisfy { isRemovable($0, tokens: tokens) || isRemovalOfBound($0) }
+            }
+        }
+        if let loop = item.item.as(ForStmtSyntax.self), let root = ObserverSyntax.root(of: loop.sequence),
+            tokens.contains(root), loop.whereClause == nil
+        {
+            return loop.body.statements.allSatisfy { isRemovable($0, tokens: tokens) || isRemovalOfBound($0) }
+        }
+        return false
+    }
+
+    /// `if let token = tokenProperty`.
+    private func isBindingOfToken(_ condition: ConditionElementSyntax, tokens: Set<String>) -> Bool {
+        guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self) else { return false }
+        guard let value = binding.initializer?.value else {
+            return tokens.contains(binding.pattern.trimmedDescription)
+        }
+        return ObserverSyntax.root(of: value).map(tokens.contains) ?? false
+    }
+
+    /// `center.removeObserver(token)` where `token` was bound by the enclosing `if let` or `for`.
+    private func isRemovalOfBound(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let call = item.item.as(FunctionCallExprSyntax.self) else { return false }
+        return isRemoval(call)
+    }
+
+    private func isRemoval(_ call: FunctionCallExprSyntax) -> Bool {
+        type.removals.contains { $0.node.key == call.key }
+    }
+
+    // MARK: - Placing the engine's calls
+
+    private mutating func addDisappearCall(matching appear: String) throws {
+        let disappear = appear == "viewDidAppear" ? "viewDidDisappear" : "viewWillDisappear"
+        if let method = type.methods[disappear]?.first, let body = method.body {
+            insertAtEnd(of: body, lines: ["notificationEngine.disappear()"])
+            return
+        }
+        guard let appearMethod = type.methods[appear]?.first?.decl.as(FunctionDeclSyntax.self) else {
+            throw Self.fail("it has no \(appear) to pair a disappear method with")
+        }
+        let takesAnimated = !appearMethod.signature.parameterClause.parameters.isEmpty
+        let indent = lines.indentation(appearMethod.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let parameter = takesAnimated ? "_ animated: Bool" : ""
+        let argument = takesAnimated ? "animated" : ""
+        let text = """
+
+            \(indent)override func \(disappear)(\(parameter)) {
+            \(indent)    super.\(disappear)(\(argument))
+            \(indent)    notificationEngine.disappear()
+            \(indent)}
+
+            """
+        let end = lines.lineEnd(appearMethod.endPositionBeforeTrailingTrivia.utf8Offset)
+        fileEdits.append(Edit(start: end, end: end, replacement: text))
+    }
+
+    private mutating func declareInViewDidLoad(_ declarations: [String]) throws {
+        if let method = type.methods["viewDidLoad"]?.first, let body = method.body {
+            insertAtEnd(of: body, lines: declarations)
+            return
+        }
+        let appear = type.methods.values.joined().filter { TypeModel.appearEntries.contains($0.name) }
+            .min { $0.decl.position < $1.decl.position }
+        guard let anchor = appear?.decl.as(FunctionDeclSyntax.self) else {
+            throw Self.fail("it has no viewDidLoad and no appear method to put one before")
+        }
+        let indent = lines.indentation(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
+        var text = "\(indent)override func viewDidLoad() {\n\(indent)    super.viewDidLoad()\n"
+        for declaration in declarations { text += indented(declaration, by: indent + "    ") + "\n" }
+        text += "\(indent)}\n\n"
+        let start = lines.lineStart(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let firstLine = leadingCommentStart(of: Syntax(anchor)) ?? start
+        fileEdits.append(Edit(start: firstLine, end: firstLine, replacement: text))
+    }
+
+    private mutating func declareInPopulate(_ declarations: [Declaration]) throws {
+        let inits = realInitializers()
+        guard inits.count == 1, let initializer = inits.first, let body = initializer.body else {
+            throw Self.fail("it has more than one init; the migrator moves listeners out of one")
+        }
+        let parameters = Set(
+            initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        )
+        let locals = Set(
+            body.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap { variable in
+                variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            }
+        )
+        for declaration in declarations {
+            let used = declaration.text.identifiers
+            if let name = used.first(where: { parameters.contains($0) || locals.contains($0) }),
+                alias(named: name, around: Syntax(declaration.registration.call)) == nil
+            {
+                throw Self.fail(
+                    "the listener at line \(declaration.registration.location.line) uses `\(name)` from init, which "
+                        + "populateNotificationInfos() cannot see"
+                )
+            }
+        }
+        let callsSuper = body.statements.contains { $0.trimmedDescription.hasPrefix("super.init") }
+        if !callsSuper {
+            // The registrations ran once the stored properties were set: super.init() takes their place.
+            let first = declarations.map(\.statements[0]).min { $0.position < $1.position }
+            if let first {
+                let indent = lines.indentation(first.positionAfterSkippingLeadingTrivia.utf8Offset)
+                let start = lines.lineStart(first.positionAfterSkippingLeadingTrivia.utf8Offset)
+                let argument = injectedCenter.map { "notificationCenter: \($0)" } ?? ""
+                fileEdits.append(Edit(start: start, end: start, replacement: "\(indent)super.init(\(argument))\n"))
+            }
+        }
+        let indent = lines.indentation(initializer.positionAfterSkippingLeadingTrivia.utf8Offset)
+        var text =
+            "\n\(indent)override func populateNotificationInfos() {\n\(indent)    super.populateNotificationInfos()\n"
+        for declaration in declarations { text += indented(declaration.text, by: indent + "    ") + "\n" }
+        text += "\(indent)}\n"
+        let end = lines.lineEnd(initializer.endPositionBeforeTrailingTrivia.utf8Offset)
+        // A blank line after it too, unless the type ends there or a blank line follows already.
+        let next = String(decoding: lines.bytes[end..<lines.lineEnd(end)], as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if !next.isEmpty, !next.hasPrefix("}") { text += "\n" }
+        fileEdits.append(Edit(start: end, end: end, replacement: text))
+    }
+
+    private mutating func insertAtEnd(of body: CodeBlockSyntax, lines newLines: [String]) {
+        let brace = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let bodyIndent =
+            body.statements.first.map { lines.indentation($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
+            ?? lines.indentation(brace) + "    "
+        let start = lines.lineStart(brace)
+        guard lines.isBlank(from: start, to: brace) else {
+            let text = newLines.map { "; " + $0 }.joined()
+            fileEdits.append(Edit(start: brace, end: brace, replacement: text + " "))
+            return
+        }
+        let text = newLines.map { indented($0, by: bodyIndent) + "\n" }.joined()
+        fileEdits.append(Edit(start: start, end: start, replacement: text))
+    }
+
+    private mutating func addEngine(controllerBase: Bool) throws {
+        guard let decl = type.declarations.first?.as(ClassDeclSyntax.self) else {
+            throw Self.fail("its declaration is not a class")
+        }
+        let owner = type.isMainActor ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
+        if let clause = decl.inheritanceClause, let firstType = clause.inheritedTypes.first,
+            let lastType = clause.inheritedTypes.last
+        {
+            if controllerBase {
+                let start = firstType.positionAfterSkippingLeadingTrivia.utf8Offset
+                fileEdits.append(Edit(start: start, end: start, replacement: "ControllerBase, "))
+                if type.isMainActor {
+                    let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
+                    fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+                }
+            } else {
+                let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
+                fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+            }
+        } else {
+            let end = (decl.genericParameterClause.map { Syntax($0) } ?? Syntax(decl.name))
+                .endPositionBeforeTrailingTrivia.utf8Offset
+            var conformances = controllerBase ? ["ControllerBase"] : [owner]
+            if controllerBase, type.isMainActor { conformances.append(owner) }
+            fileEdits.append(Edit(start: end, end: end, replacement: ": " + conformances.joined(separator: ", ")))
+        }
+        guard !controllerBase else { return }
+        guard let first = decl.memberBlock.members.first else {
+            throw Self.fail("it has no members")
+        }
+        let offset = first.decl.positionAfterSkippingLeadingTrivia.utf8Offset
+        let indent = lines.indentation(offset)
+        let start = leadingCommentStart(of: Syntax(first.decl)) ?? lines.lineStart(offset)
+        guard let center = injectedCenter else {
+            fileEdits.append(
+                Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n")
+            )
+            return
+        }
+        fileEdits.append(
+            Edit(start: start, end: start, replacement: "\(indent)let notificationEngine: NotificationEngine\n")
+        )
+        // Set before anything else in init, so that it is set before super.init and before the first listener.
+        guard let body = realInitializers().first?.body, let firstStatement = body.statements.first else {
+            throw Self.fail("its init is empty")
+        }
+        let statementStart = firstStatement.positionAfterSkippingLeadingTrivia.utf8Offset
+        let lineStart = lines.lineStart(statementStart)
+        let bodyIndent = lines.indentation(statementStart)
+        fileEdits.append(
+            Edit(
+                start: lineStart,
+                end: lineStart,
+                replacement: "\(bodyIndent)notificationEngine = NotificationEngine(center: \(center))\n"
+            )
+        )
+    }
+
+    private mutating func addImport() {
+        guard
+            !file.tree.statements.contains(where: {
+                $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "NotificationLifecycle"
+            })
+        else { return }
+        let imports = file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+        let after = imports.first { $0.path.trimmedDescription > "NotificationLifecycle" }
+        if let after {
+            let start = lines.lineStart(after.importKeyword.positionAfterSkippingLeadingTrivia.utf8Offset)
+            fileEdits.append(Edit(start: start, end: start, replacement: "import NotificationLifecycle\n"))
+        } else if let last = imports.last {
+            let end = lines.lineEnd(last.endPositionBeforeTrailingTrivia.utf8Offset)
+            fileEdits.append(Edit(start: end, end: end, replacement: "import NotificationLifecycle\n"))
+        } else {
+            fileEdits.append(Edit(start: 0, end: 0, replacement: "import NotificationLifecycle\n\n"))
+        }
+    }
+
+    // MARK: - Cleaning up
+
+    /// Deletes a private helper whose every statement went (`stopObserving()` that only called
+    /// `removeObserver(self)`), and returns the statements that call it, to delete as well.
+    private mutating func emptiedHelperCalls(removed: [NodeKey]) -> [CodeBlockItemSyntax] {
+        var calls: [CodeBlockItemSyntax] = []
+        for method in type.methods.values.joined() {
+            guard let function = method.decl.as(FunctionDeclSyntax.self), let body = method.body,
+                !body.statements.isEmpty, body.statements.allSatisfy({ removed.contains($0.key) }),
+                !Self.hasCommentLines(body),
+                function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+                let member = function.ancestor(MemberBlockItemSyntax.self)
+            else { continue }
+            let statementRanges = body.statements.map { lines.removal(of: $0) }
+            fileEdits.removeAll { statementRanges.contains($0) }
+            fileEdits.append(lines.removal(of: member, absorbBlankLine: true))
+            final class CallFinder: SyntaxVisitor {
+                let name: String
+                var found: [CodeBlockItemSyntax] = []
+                init(name: String) {
+                    self.name = name
+                    super.init(viewMode: .sourceAccurate)
+                }
+                override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+                    let text = node.trimmedDescription
+                    if text == "\(name)()" || text == "self.\(name)()" { found.append(node) }
+                    return .visitChildren
+                }
+            }
+            let finder = CallFinder(name: method.name)
+            for decl in type.declarations { finder.walk(decl.memberBlock) }
+            calls += finder.found
+        }
+        for call in calls { fileEdits.append(lines.removal(of: call)) }
+        return calls
+    }
+
+    /// Deletes `deinit` when every statement in it went.
+    private mutating func removeEmptiedDeinit(removed: [NodeKey]) {
+        for method in type.methods["deinit"] ?? [] {
+            guard let body = method.body, !body.statements.isEmpty,
+                body.statements.allSatisfy({ removed.contains($0.key) }), !Self.hasCommentLines(body),
+                let member = method.decl.ancestor(MemberBlockItemSyntax.self)
+            else { continue }
+            let statementRanges = body.statements.map { lines.removal(of: $0) }
+            fileEdits.removeAll { statementRanges.contains($0) }
+            fileEdits.append(lines.removal(of: member, absorbBlankLine: true))
+        }
+    }
+
+    /// A comment on a line of its own in the body: the method stays, emptied, so that the comment is not lost.
+    private static func hasCommentLines(_ body: CodeBlockSyntax) -> Bool {
+        let trivia = body.statements.map(\.leadingTrivia) + [body.rightBrace.leadingTrivia]
+        return trivia.contains { pieces in
+            pieces.contains {
+                switch $0 {
+                case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// Deletes `let center = NotificationCenter.default` when nothing that stays uses it.
+    private mutating func removeUnusedAliases(gone: [Syntax]) {
+        var seen: Set<NodeKey> = []
+        for registration in type.registrations where !registration.receiver.contains(".") {
+            guard let item = alias(named: registration.receiver, around: Syntax(registration.call)),
+                !seen.contains(item.key), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+            else { continue }
+            seen.insert(item.key)
+            let stays = Array(list).filter { other in
+                other.key != item.key && !gone.contains { $0.range.contains(other.position) }
+            }
+            if !stays.contains(where: { $0.trimmedDescription.containsIdentifier(registration.receiver) }) {
+                fileEdits.append(lines.removal(of: item))
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func replace(_ item: CodeBlockItemSyntax, with text: String) -> Edit {
+        let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = item.endPositionBeforeTrailingTrivia.utf8Offset
+        let indent = lines.indentation(start)
+        let body = indented(text, by: indent).dropFirst(indent.count)
+        return Edit(start: start, end: end, replacement: String(body))
+    }
+
+    /// Marks a generated line whose indentation is relative to the statement's; the other lines of a declaration
+    /// come from the original block and keep theirs.
+    static let relativeLine = "\u{1}"
+
+    /// Indents the first line of `text`, and the generated lines after it, by `indent`.
+    private func indented(_ text: String, by indent: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            if index == 0 { return indent + line }
+            if line.hasPrefix(Self.relativeLine) { return indent + line.dropFirst() }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+
+    private func leadingCommentStart(of node: Syntax) -> Int? {
+        guard
+            node.leadingTrivia.contains(where: { if case .lineComment = $0 { return true } else { return false } })
+                || node.leadingTrivia.contains(where: {
+                    if case .docLineComment = $0 { return true } else { return false }
+                })
+        else { return nil }
+        var offset = node.position.utf8Offset
+        for piece in node.leadingTrivia {
+            if case .newlines = piece {
+                offset += piece.sourceLength.utf8Length
+                continue
+            }
+            break
+        }
+        return lines.lineStart(offset)
+    }
+
+    private func propertyMember(_ name: String) -> MemberBlockItemSyntax? {
+        for decl in type.declarations {
+            for member in decl.memberBlock.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                    variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                else { continue }
+                return member
+            }
+        }
+        return nil
+    }
+
+    private func references(to name: String) -> [Syntax] {
+        final class Finder: SyntaxVisitor {
+            let name: String
+            var found: [Syntax] = []
+            init(name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.baseName.text == name {
+                    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id,
+                        member.base?.trimmedDescription != "self"
+                    {
+                        return .visitChildren
+                    }
+                    found.append(Syntax(node))
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+                if node.initializer == nil, node.pattern.trimmedDescription == name { found.append(Syntax(node)) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(name: name)
+        for decl in type.declarations { finder.walk(decl.memberBlock) }
+        return finder.found
+    }
+
+    private func enclosingStatements(of item: CodeBlockItemSyntax) -> [CodeBlockItemSyntax] {
+        var result = [item]
+        var node = item.parent
+        while let current = node {
+            if let outer = current.as(CodeBlockItemSyntax.self) { result.append(outer) }
+            node = current.parent
+        }
+        return result
+    }
+
+    private func memberName(of node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let node = current {
+            if node.is(DeinitializerDeclSyntax.self) { return "deinit" }
+            if node.is(InitializerDeclSyntax.self) { return "init" }
+            if let function = node.as(FunctionDeclSyntax.self) { return function.name.text }
+            current = node.parent
+        }
+        return nil
+    }
+
+    private func line(of node: some SyntaxProtocol) -> Int {
+        file.position(of: node).line
+    }
+
+    private static func outermost(_ items: [CodeBlockItemSyntax]) -> [CodeBlockItemSyntax] {
+        var unique: [CodeBlockItemSyntax] = []
+        for item in items where !unique.contains(where: { $0.key == item.key }) { unique.append(item) }
+        return unique.filter { item in
+            !unique.contains { other in other.key != item.key && other.range.contains(item.position) }
+        }
+    }
+
+    /// Whether the first inherited type reads as a class (a known one, or any name that does not read as a protocol).
+    static func hasSuperclass(_ type: TypeModel) -> Bool {
+        guard let first = type.inherited.first else { return false }
+        if TypeModel.knownClasses.contains(first) { return true }
+        let protocols: Set<String> = [
+            "ObservableObject", "Sendable", "Identifiable", "Equatable", "Hashable", "Codable", "Decodable",
+            "Encodable", "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject", "Comparable",
+            "Error", "NSObjectProtocol",
+        ]
+        if protocols.contains(first) { return false }
+        let protocolSuffixes = ["Protocol", "Delegate", "DataSource", "able", "ible", "Type", "ing"]
+        return !protocolSuffixes.contains { first.hasSuffix($0) }
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+
+    var firstLine: String { String(split(separator: "\n").first ?? "") }
+
+    /// The identifier-like words of the text.
+    var identifiers: [String] {
+        var words: [String] = []
+        var current = ""
+        for character in self {
+            if character.isLetter || character.isNumber || character == "_" || character == "$" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    func containsIdentifier(_ name: String) -> Bool { identifiers.contains(name) }
+}

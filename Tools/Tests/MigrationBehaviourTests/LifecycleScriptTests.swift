@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+// This file does not import UIKit: with a module of that name, `import Testing` looks for Swift Testing's UIKit
+// overlay, which Linux does not have. LifecycleScript.swift holds what needs the stand-ins.
+
+/// Drives each original fixture (against AppleSemanticsCenter, with Apple's semantics) and its migrated twin (on
+/// Foundation's center, through NotificationEngine) through one script, as UIKit would:
+/// post before load, load, appear, post, disappear, post, appear, post, memory warning, disappear, release.
+///
+/// The migrated type receives each post once per appearance, nothing before load that the original did not receive,
+/// keeps the superclass's listener, and is released. Where the original has a bug the checker names, its result
+/// shows the bug and the migrated one does not.
+@MainActor
+@Suite(.serialized) struct LifecycleScriptTests {
+    typealias Outcome = LifecycleScript.Outcome
+
+    let script = LifecycleScript()
+
+    static let visibleOnce = Outcome(beforeLoad: [0], visible: [1], hidden: [0], visibleAgain: [1])
+
+    // MARK: - View controllers
+
+    @Test func profile_nuclearUnregister_migratedKeepsTheSuperclassListener() {
+        let original = script.drive(ProfileViewControllerOriginal.init, [.profileDidChange]) { [$0.reloads] }
+        let migrated = script.drive(ProfileViewController.init, [.profileDidChange]) { [$0.reloads] }
+        var bug = Self.visibleOnce
+        bug.superclassListens = false  // removeObserver(self) in viewDidDisappear removed it
+        #expect(original == bug)
+        #expect(migrated == Self.visibleOnce)
+    }
+
+    @Test func themedHeader_lifetimeFromViewDidLoad_startsAtLoad() {
+        let original = script.drive(ThemedHeaderViewControllerOriginal.init, [.themeDidChange]) { [$0.themeChanges] }
+        let migrated = script.drive(ThemedHeaderViewController.init, [.themeDidChange]) { [$0.themeChanges] }
+        let expected = Outcome(beforeLoad: [0], visible: [1], hidden: [1], visibleAgain: [1])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
+
+    @Test func feed_unbalancedVisible_migratedHearsOncePerAppearance() {
+        let original = script.drive(FeedViewControllerOriginal.init, [.feedDidUpdate]) { [$0.refreshes] }
+        let migrated = script.drive(FeedViewController.init, [.feedDidUpdate]) { [$0.refreshes] }
+        // Never removed on disappear: heard while hidden, and twice after the second appearance.
+        #expect(original == Outcome(beforeLoad: [0], visible: [1], hidden: [1], visibleAgain: [2]))
+        #expect(migrated == Self.visibleOnce)
+    }
+
+    @Test func cart_removedByName_behavesTheSame() {
+        let original = script.drive(CartViewControllerOriginal.init, [.cartDidChange]) { [$0.badgeUpdates] }
+        let migrated = script.drive(CartViewController.init, [.cartDidChange]) { [$0.badgeUpdates] }
+        #expect(original == Self.visibleOnce)
+        #expect(migrated == Self.visibleOnce)
+    }
+
+    @Test func scoreboard_blockTokens_behavesTheSame() {
+        let original = script.drive(ScoreboardViewControllerOriginal.init, [.scoreDidChange]) { [$0.scoreUpdates] }
+        let migrated = script.drive(ScoreboardViewController.init, [.scoreDidChange]) { [$0.scoreUpdates] }
+        #expect(original == Self.visibleOnce)
+        #expect(migrated == Self.visibleOnce)
+    }
+
+    @Test func signUp_keyboardPair_behavesTheSame() {
+        let names = LifecycleScript.keyboardNames
+        let original = script.drive(SignUpViewControllerOriginal.init, names) { [$0.keyboardShows, $0.keyboardHides] }
+        let migrated = script.drive(SignUpViewController.init, names) { [$0.keyboardShows, $0.keyboardHides] }
+        let expected = Outcome(beforeLoad: [0, 0], visible: [1, 1], hidden: [0, 0], visibleAgain: [1, 1])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
+
+    @Test func compose_nuclearUnregister_migratedKeepsItsLifetimeListener() {
+        let names: [Notification.Name] = [.draftSyncDidFinish, .contactsDidChange]
+        let original = script.drive(ComposeViewControllerOriginal.init, names) { [$0.syncs, $0.contactReloads] }
+        let migrated = script.drive(ComposeViewController.init, names) { [$0.syncs, $0.contactReloads] }
+        // removeObserver(self) in viewWillDisappear also removed the listener added in init, and UIKit's own.
+        #expect(
+            original
+                == Outcome(
+                    beforeLoad: [1, 0],
+                    visible: [1, 1],
+                    hidden: [0, 0],
+                    visibleAgain: [0, 1],
+                    superclassListens: false
+                )
+        )
+        #expect(migrated == Outcome(beforeLoad: [1, 0], visible: [1, 1], hidden: [1, 0], visibleAgain: [1, 1]))
+    }
+
+    @Test func banner_discardedTokenWithStrongSelf_migratedIsReleased() {
+        let original = script.drive(BannerViewControllerOriginal.init, [.bannerDidChange]) { _ in [] }
+        let migrated = script.drive(BannerViewController.init, [.bannerDidChange]) { _ in [] }
+        #expect(!original.released)  // the center keeps the block, the block keeps the controller
+        #expect(migrated.released)
+    }
+
+    // MARK: - Other classes
+
+    @Test func sessionStore_tokensRemovedInDeinit_behavesTheSame() {
+        let names: [Notification.Name] = [.sessionDidExpire, .sessionDidRefresh]
+        let original = script.drive(SessionStoreOriginal.init, names) { [$0.expirations, $0.refreshes] }
+        let migrated = script.drive(SessionStore.init, names) { [$0.expirations, $0.refreshes] }
+        let expected = Outcome(beforeLoad: [], visible: [1, 1], hidden: [], visibleAgain: [])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
+
+    @Test func draftAutosaver_strongSelfCapture_migratedIsReleased() {
+        let original = script.drive(DraftAutosaverOriginal.init, [.draftDidChange]) { _ in [] }
+        let migrated = script.drive(DraftAutosaver.init, [.draftDidChange]) { _ in [] }
+        #expect(!original.released)  // the token's block keeps self; deinit, which removes it, never runs
+        #expect(migrated.released)
+    }
+
+    @Test func playback_weakSelfGuard_behavesTheSame() {
+        let original = script.drive(PlaybackControllerOriginal.init, [.playbackDidStall]) { [$0.stalls] }
+        let migrated = script.drive(PlaybackController.init, [.playbackDidStall]) { [$0.stalls] }
+        let expected = Outcome(beforeLoad: [], visible: [1], hidden: [], visibleAgain: [])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
+}

@@ -1,0 +1,23 @@
+// swift-format-ignore-file
+// deinit removes a name the type never registered (the add was renamed, the removal was not).
+import NotificationLifecycle
+import UIKit
+
+extension Notification.Name {
+    static let ordersDidLoad = Notification.Name("OrdersDidLoad")
+    static let orderHistoryDidLoad = Notification.Name("OrderHistoryDidLoad")
+}
+
+final class OrderHistoryViewController: UIViewController, MainActorNotificationEngineOwner {
+    let notificationEngine = NotificationEngine()
+    private var rows: [String] = []
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addLifetimeNotificationInfo(forName: .orderHistoryDidLoad) { owner, note in owner.ordersDidLoad(note) }
+    }
+
+    func ordersDidLoad(_ notification: Notification) {
+        rows = notification.userInfo?["rows"] as? [String] ?? []
+    }
+}

@@ -1,0 +1,22 @@
+// swift-format-ignore-file
+// The block is kept alive by a token on self and captures self strongly: neither is ever released,
+// and the removal in deinit never runs.
+import Foundation
+import UIKit  // AppleSemanticsCenter
+
+final class DraftAutosaverOriginal {
+    private var changeToken: NSObjectProtocol?
+    private var savedDrafts = 0
+
+    init() {
+        changeToken = AppleSemanticsCenter.default.addObserver(forName: .draftDidChange, object: nil, queue: nil) { _ in // expect: strong-self-capture
+            self.savedDrafts += 1
+        }
+    }
+
+    deinit {
+        if let changeToken {
+            AppleSemanticsCenter.default.removeObserver(changeToken)
+        }
+    }
+}

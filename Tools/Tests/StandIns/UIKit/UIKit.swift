@@ -1,0 +1,92 @@
+// Stands in for the parts of UIKit the migration fixtures use, declared as UIKit declares them (main-actor isolated,
+// with the same lifecycle signatures), so that the fixtures compile unchanged on Linux.
+@_exported public import Foundation
+
+/// `@MainActor open class UIResponder : NSObject`.
+@MainActor
+open class UIResponder: NSObject {
+    /// As `NSObject.init()`.
+    override public init() {
+        super.init()
+    }
+
+    /// UIKit's notification of the same name.
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    /// UIKit's notification of the same name.
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    /// UIKit's notification of the same name.
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+}
+
+/// `@MainActor open class UIViewController : UIResponder`. Like UIKit, it listens for memory warnings itself, by
+/// selector on the (stand-in) default center: a subclass's `removeObserver(self)` removes that listener too.
+@MainActor
+open class UIViewController: UIResponder {
+    /// Whether `loadViewIfNeeded()` has loaded the view.
+    public private(set) var isViewLoaded = false
+    /// How many memory warnings the superclass's own listener heard.
+    public private(set) var memoryWarnings = 0
+
+    /// UIKit's designated initialiser.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+        listenForMemoryWarnings()
+    }
+
+    /// The initialiser a storyboard uses.
+    public required init?(coder: NSCoder) {
+        super.init()
+        listenForMemoryWarnings()
+    }
+
+    override public convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    private func listenForMemoryWarnings() {
+        AppleSemanticsCenter.default.addObserver(
+            self,
+            selector: AppleSelector { (controller: UIViewController, _: Notification) in
+                MainActor.assumeIsolated { controller.didReceiveMemoryWarning() }
+            },
+            name: UIApplication.didReceiveMemoryWarningNotification,
+            object: nil
+        )
+    }
+
+    open func didReceiveMemoryWarning() { memoryWarnings += 1 }
+    open func awakeFromNib() {}
+    open func loadView() {}
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Loads the view once, calling `loadView()` and `viewDidLoad()` as UIKit does.
+    public func loadViewIfNeeded() {
+        guard !isViewLoaded else { return }
+        isViewLoaded = true
+        loadView()
+        viewDidLoad()
+    }
+}
+
+/// The notification names of `UIApplication` the fixtures use.
+@MainActor
+public final class UIApplication {
+    /// UIKit's notification of the same name.
+    nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name(
+        "UIApplicationDidReceiveMemoryWarningNotification"
+    )
+    /// UIKit's notification of the same name.
+    nonisolated public static let didBecomeActiveNotification = Notification.Name(
+        "UIApplicationDidBecomeActiveNotification"
+    )
+}
+
+/// `UIContentSizeCategory`, for its notification.
+public struct UIContentSizeCategory {
+    /// UIKit's notification of the same name.
+    public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
+}
