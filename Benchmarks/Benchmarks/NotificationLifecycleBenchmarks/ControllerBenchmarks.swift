@@ -55,12 +55,13 @@ func registerControllerBenchmarks() {
     registerControllerLifeBenchmarks(lifetime: lifetime10, visible: visible10)
 }
 
-/// Pairs 5 and 7, and 5n: a controller's whole life, on each side.
+/// Pairs 5 and 7, 5n and 5r: a controller's whole life, on each side.
 ///
 /// Pairs 5 and 7 use one center for every run of a benchmark, as an app uses `.default` for all its controllers:
 /// what they measure is a controller's life on a center that has seen controllers before, like the profiling
 /// harness's `lifecycle-*` and `busy-*` scenarios. Pair 5n makes a new center for every run, so it measures the
 /// first controller a center ever sees: there the framework also pays the center's first registration of each name.
+/// Pair 5r is 5n with the center released inside the measurement (the center itself is made before it).
 private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], visible: [Notification.Name]) {
     typealias MakeController = (NotificationCenter) -> AnyObject
     let sides: [(side: String, make: MakeController)] = [
@@ -112,6 +113,19 @@ private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], vis
                 benchmark.stopMeasurement()
                 blackHole(others)
             }
+        }
+        // Pair 5r: pair 5n, and the center's release (its last reference dropped inside the measurement).
+        Benchmark(
+            "5r create+appear+disappear+release 10+10 new center, then the center released [\(side)]",
+            configuration: .macro
+        ) { benchmark in
+            var center: NotificationCenter? = NotificationCenter()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(make(center!))
+            }
+            center = nil
+            benchmark.stopMeasurement()
         }
     }
 }

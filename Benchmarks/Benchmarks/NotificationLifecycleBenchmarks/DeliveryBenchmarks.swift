@@ -5,7 +5,7 @@ import NotificationLifecycle
 import OpenCombine
 import OpenCombineFoundation
 
-/// Pair 3: one post delivered to one listener's handler.
+/// Pairs 3, 3c, 8 and 8c: one post delivered to one listener's handler, or to 20.
 ///
 /// The framework's listener is a listening closure info; the baselines are a raw token observer, an OpenCombine
 /// `NotificationCenter` publisher with a sink, and Foundation's typed `MainActorMessage` and `AsyncMessage`
@@ -86,6 +86,55 @@ func registerDeliveryBenchmarks() {
             benchmark.stopMeasurement()
             center.removeObserver(token)
         }
+    }
+
+    // Pair 3c: one post to one controller's listener, declared as the README shows (`CountingController`, a
+    // `ControllerBase` subclass with `addLifetimeNotificationInfo(forName:) { owner, _ in owner.count += 1 }`),
+    // against a hand-written controller's `[weak self]` block observer (`HandCountingController`).
+    Benchmark("3c post to one controller's listener x1000 [framework]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let controller = CountingController(notificationCenter: center)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        check(benchmark, delivered: controller.count)
+    }
+
+    Benchmark("3c post to one controller's listener x1000 [raw]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let controller = HandCountingController(center: center)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        check(benchmark, delivered: controller.count)
+    }
+
+    // Pair 8c: one post reaching 20 such controllers, all listening to one name.
+    Benchmark("8c post to 20 controllers' listeners of one name x1000 [framework]", configuration: .micro) {
+        benchmark in
+        let center = NotificationCenter()
+        let controllers = (0..<20).map { _ in CountingController(notificationCenter: center) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        check(benchmark, delivered: controllers.reduce(0) { $0 + $1.count } / 20)
+    }
+
+    Benchmark("8c post to 20 controllers' listeners of one name x1000 [raw]", configuration: .micro) { benchmark in
+        let center = NotificationCenter()
+        let controllers = (0..<20).map { _ in HandCountingController(center: center) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            center.post(name: Names.ping, object: nil)
+        }
+        benchmark.stopMeasurement()
+        check(benchmark, delivered: controllers.reduce(0) { $0 + $1.count } / 20)
     }
 
     // Pair 8: one post to 20 listeners of one name: 20 closure infos against 20 token observers.

@@ -8,6 +8,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerStartStopBenchmarks()
     registerDeliveryBenchmarks()
+    registerMessageBenchmarks()
     registerControllerBenchmarks()
     registerScalingBenchmarks()
 }

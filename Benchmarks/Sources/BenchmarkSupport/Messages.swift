@@ -1,7 +1,7 @@
 import Foundation
 
 /// The subject type of the typed messages.
-package final class MessageSubject {
+package final class MessageSubject: Sendable {
     package init() {}
 }
 
