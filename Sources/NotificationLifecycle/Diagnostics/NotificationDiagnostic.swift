@@ -7,7 +7,8 @@ import Foundation
 /// standard error:
 ///
 /// ```
-/// NotificationLifecycle: [duplicate-registration] Expected each listener to be added once, but ... (Screen.swift:42)
+/// NotificationLifecycle: [duplicate-registration] Expected each listener
+///   to be added once, but ... (Screen.swift:42)
 /// ```
 ///
 /// Route reports elsewhere with ``installHandler(_:)``; `NotificationLifecycleTesting` captures them in tests.

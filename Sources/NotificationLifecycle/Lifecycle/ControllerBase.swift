@@ -8,13 +8,17 @@ public import Foundation
 /// ```swift
 /// final class InboxScreen: ControllerBase {
 ///     override class var notificationSelectors: NotificationSelectorTable {
-///         super.notificationSelectors.adding("storeDidChange:", InboxScreen.storeDidChange)
+///         super.notificationSelectors
+///             .adding("storeDidChange:", InboxScreen.storeDidChange)
 ///     }
 ///
 ///     override func populateNotificationInfos() {
 ///         super.populateNotificationInfos()
-///         addLifetimeNotificationInfo(forName: .storeDidChange, selector: "storeDidChange:")
-///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in screen.applyTheme() }
+///         addLifetimeNotificationInfo(
+///             forName: .storeDidChange, selector: "storeDidChange:")
+///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in
+///             screen.applyTheme()
+///         }
 ///     }
 ///
 ///     func storeDidChange(_ notification: Notification) { … }
@@ -40,7 +44,9 @@ public import Foundation
 ///
 ///     override func populateNotificationInfos() {
 ///         super.populateNotificationInfos()
-///         addVisibleNotificationInfo(forName: .messagesDidArrive) { model, _ in model.unread += 1 }
+///         addVisibleNotificationInfo(forName: .messagesDidArrive) { model, _ in
+///             model.unread += 1
+///         }
 ///     }
 /// }
 /// ```
@@ -171,7 +177,8 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     ///
     /// ```swift
     /// override class var notificationSelectors: NotificationSelectorTable {
-    ///     super.notificationSelectors.adding("keyboardWillShow:", Screen.keyboardWillShow)
+    ///     super.notificationSelectors
+    ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
     /// }
     /// ```
     open class var notificationSelectors: NotificationSelectorTable {

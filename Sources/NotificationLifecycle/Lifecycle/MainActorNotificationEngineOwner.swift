@@ -7,13 +7,16 @@ public import Foundation
 /// with no annotation:
 ///
 /// ```swift
-/// final class ProfileViewController: UIViewController, MainActorNotificationEngineOwner {
+/// final class ProfileViewController: UIViewController,
+///     MainActorNotificationEngineOwner {
 ///     let notificationEngine = NotificationEngine()
 ///     private(set) var reloads = 0
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
-///         addVisibleNotificationInfo(forName: .profileDidChange) { screen, _ in screen.reloadProfile() }
+///         addVisibleNotificationInfo(forName: .profileDidChange) { screen, _ in
+///             screen.reloadProfile()
+///         }
 ///     }
 ///
 ///     override func viewWillAppear(_ animated: Bool) {
@@ -63,7 +66,9 @@ extension MainActorNotificationEngineOwner {
     /// Adds an info whose main-actor closure receives the owner and the notification.
     ///
     /// ```swift
-    /// addNotificationInfo(forName: .themeDidChange, lifespan: .visible) { screen, _ in screen.applyTheme() }
+    /// addNotificationInfo(forName: .themeDidChange, lifespan: .visible) {
+    ///     screen, _ in screen.applyTheme()
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -124,7 +129,8 @@ extension MainActorNotificationEngineOwner {
     /// there that it still listens. Calls run in no particular order.
     ///
     /// ```swift
-    /// addMessageInfo(for: DownloadDidFinish.self, lifespan: .visible) { screen, message in
+    /// addMessageInfo(for: DownloadDidFinish.self, lifespan: .visible) {
+    ///     screen, message in
     ///     screen.showFinished(message.url)
     /// }
     /// ```

@@ -3,8 +3,11 @@ import Foundation
 /// Which posts of a typed message an info hears: posted with any subject, or only with one object.
 ///
 /// ```swift
-/// addMessageInfo(for: ThemeDidChange.self) { screen, message in screen.apply(message.theme) }
-/// addMessageInfo(for: ThemeDidChange.self, subject: .only(themeStore)) { screen, message in
+/// addMessageInfo(for: ThemeDidChange.self) { screen, message in
+///     screen.apply(message.theme)
+/// }
+/// addMessageInfo(for: ThemeDidChange.self, subject: .only(themeStore)) {
+///     screen, message in
 ///     screen.apply(message.theme)
 /// }
 /// ```

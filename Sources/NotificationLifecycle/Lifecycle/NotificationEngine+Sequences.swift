@@ -12,8 +12,10 @@ extension NotificationEngine {
     /// ```swift
     /// let engine = NotificationEngine(center: center)
     /// engine.appear()
-    /// let saves = engine.notifications(named: .storeDidSave, during: .visible, buffering: .bufferingNewest(8))
-    /// for await save in saves {  // ends at engine.disappear(), or when the engine is released
+    /// let saves = engine.notifications(
+    ///     named: .storeDidSave, during: .visible, buffering: .bufferingNewest(8))
+    /// // Ends at engine.disappear(), or when the engine is released.
+    /// for await save in saves {
     ///     print(save.userInfo ?? [:])
     /// }
     /// ```
@@ -104,7 +106,8 @@ extension NotificationEngine {
     /// post. Observe them with a main-actor message info.
     ///
     /// ```swift
-    /// for await finished in engine.messages(for: DownloadDidFinish.self, during: .visible,
+    /// for await finished in engine.messages(
+    ///     for: DownloadDidFinish.self, during: .visible,
     ///                                       buffering: .bufferingNewest(16)) {
     ///     print(finished.url)
     /// }

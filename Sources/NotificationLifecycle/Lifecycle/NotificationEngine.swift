@@ -7,12 +7,15 @@ public import Foundation
 /// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
 ///
 /// ```swift
-/// final class ScreenViewController: UIViewController, MainActorNotificationEngineOwner {
+/// final class ScreenViewController: UIViewController,
+///     MainActorNotificationEngineOwner {
 ///     let notificationEngine = NotificationEngine()
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
-///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in screen.applyTheme() }
+///         addVisibleNotificationInfo(forName: .themeDidChange) { screen, _ in
+///             screen.applyTheme()
+///         }
 ///     }
 ///     override func viewWillAppear(_ animated: Bool) {
 ///         super.viewWillAppear(animated)

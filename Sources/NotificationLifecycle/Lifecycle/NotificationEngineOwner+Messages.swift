@@ -11,7 +11,8 @@ extension NotificationEngineOwner {
     /// is posted. It is not called once the owner is gone, and no later post reaches it once the info has stopped.
     ///
     /// ```swift
-    /// addMessageInfo(for: ThemeDidChange.self, lifespan: .visible) { screen, message in
+    /// addMessageInfo(for: ThemeDidChange.self, lifespan: .visible) {
+    ///     screen, message in
     ///     screen.apply(message.theme)
     /// }
     /// ```

@@ -40,7 +40,9 @@ extension NotificationEngineOwner {
     ///
     /// ```swift
     /// addNotificationInfo(forName: .memoryPressure) { cache, _ in cache.trim() }
-    /// addNotificationInfo(forName: .draftDidAutosave, lifespan: .custom("composing")) { editor, _ in
+    /// addNotificationInfo(
+    ///     forName: .draftDidAutosave, lifespan: .custom("composing")
+    /// ) { editor, _ in
     ///     editor.showSaved()
     /// }
     /// ```
@@ -76,7 +78,9 @@ extension NotificationEngineOwner {
     /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .lifetime`.
     ///
     /// ```swift
-    /// addLifetimeNotificationInfo(forName: .memoryPressure) { cache, _ in cache.trim() }
+    /// addLifetimeNotificationInfo(forName: .memoryPressure) { cache, _ in
+    ///     cache.trim()
+    /// }
     /// ```
     @_disfavoredOverload
     @discardableResult
@@ -96,7 +100,9 @@ extension NotificationEngineOwner {
     /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .visible`.
     ///
     /// ```swift
-    /// addVisibleNotificationInfo(forName: .contentDidChange) { screen, _ in screen.reload() }
+    /// addVisibleNotificationInfo(forName: .contentDidChange) { screen, _ in
+    ///     screen.reload()
+    /// }
     /// ```
     @_disfavoredOverload
     @discardableResult
@@ -145,7 +151,9 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     /// Adds an info whose handler is the owner's method named by `selector`.
     ///
     /// ```swift
-    /// addNotificationInfo(forName: .keyboardWillShow, selector: "keyboardWillShow:", lifespan: .visible)
+    /// addNotificationInfo(
+    ///     forName: .keyboardWillShow, selector: "keyboardWillShow:",
+    ///     lifespan: .visible)
     /// ```
     ///
     /// - Parameters:
@@ -215,7 +223,8 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     /// ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .visible`.
     ///
     /// ```swift
-    /// addVisibleNotificationInfo(forName: .keyboardWillShow, selector: "keyboardWillShow:")
+    /// addVisibleNotificationInfo(
+    ///     forName: .keyboardWillShow, selector: "keyboardWillShow:")
     /// ```
     @discardableResult
     public func addVisibleNotificationInfo(

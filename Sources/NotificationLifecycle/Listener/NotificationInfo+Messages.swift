@@ -48,7 +48,9 @@ extension NotificationInfo {
     ///     let theme: Theme
     /// }
     ///
-    /// let info = NotificationInfo(for: ThemeDidChange.self, subject: .only(store), center: center) { message in
+    /// let info = NotificationInfo(
+    ///     for: ThemeDidChange.self, subject: .only(store), center: center
+    /// ) { message in
     ///     window.apply(message.theme)
     /// }
     /// ```
@@ -107,7 +109,8 @@ extension NotificationInfo {
     ///     let url: URL
     /// }
     ///
-    /// let info = NotificationInfo(for: DownloadDidFinish.self, center: center) { message in
+    /// let info = NotificationInfo(for: DownloadDidFinish.self, center: center) {
+    ///     message in
     ///     await library.import(message.url)
     /// }
     /// ```

@@ -78,7 +78,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// the info never listens.
     ///
     /// ```swift
-    /// let info = NotificationInfo(observer: self, selector: "keyboardWillShow:", name: .keyboardWillShow,
+    /// let info = NotificationInfo(
+    ///     observer: self, selector: "keyboardWillShow:", name: .keyboardWillShow,
     ///                             lifespan: .visible)
     /// ```
     ///
@@ -350,7 +351,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// after. Nested and concurrent calls on one info keep it listening until the last one ends.
     ///
     /// ```swift
-    /// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in changes.append(note) }
+    /// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in
+    ///     changes.append(note)
+    /// }
     /// try didSave.listen(during: { try store.save() })
     /// ```
     ///

@@ -10,7 +10,9 @@ public import Foundation
 ///     super.notificationSelectors
 ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
 ///         .adding("reload", Screen.reload)
-///         .adding("themeDidChange:", onMainActor: { screen, _ in screen.applyTheme() })
+///         .adding("themeDidChange:", onMainActor: { screen, _ in
+///             screen.applyTheme()
+///         })
 /// }
 /// ```
 ///
