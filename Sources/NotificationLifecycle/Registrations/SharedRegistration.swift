@@ -136,12 +136,12 @@ final class SharedRegistration: @unchecked Sendable {
         let snapshot = lock.withLock { entries }
         var checked = false
         for entry in snapshot {
-            guard let listener = entry.listener,
-                let handler = listener.handler.message as? MainActorMessageHandler<Message>
-            else { continue }
+            // Every listener of a message registration has a handler of its message type (the type is in the key).
+            guard let listener = entry.listener, let handler = listener.handler.message else { continue }
+            let typed = unsafeDowncast(handler, to: MainActorMessageHandler<Message>.self)
             if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
             checked = true
-            listener.deliver(message: message, to: handler, generation: entry.generation, tapping: entry.tapping)
+            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: entry.tapping)
         }
     }
 
