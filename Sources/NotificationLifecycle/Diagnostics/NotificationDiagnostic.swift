@@ -147,23 +147,28 @@ package enum DiagnosticRouting {
     static func claim(_ center: NotificationCenter) {
         guard let scope else { return }
         let id = ObjectIdentifier(center)
-        // Released after the lock: dropped claims may hold the last reference to a scope.
-        let dropped = claims.withLock { claims -> [Claim] in
+        // Released after the lock: dropped claims may hold the last reference to a scope, and a center the sweep loads
+        // may lose its last other reference meanwhile (its teardown releases handlers, whose deinits are user code).
+        let released = claims.withLock { claims -> (dropped: [Claim], centers: [NotificationCenter]) in
             var dropped: [Claim] = []
+            var centers: [NotificationCenter] = []
             if let old = claims.byCenter.updateValue(Claim(center: center, scope: scope), forKey: id) {
                 dropped.append(old)
             }
             if claims.byCenter.count >= claims.sweepAt {
-                let (live, dead) = claims.byCenter.reduce(into: ([ObjectIdentifier: Claim](), [Claim]())) {
-                    if $1.value.center == nil { $0.1.append($1.value) } else { $0.0[$1.key] = $1.value }
+                claims.byCenter = claims.byCenter.filter { _, claim in
+                    guard let center = claim.center else {
+                        dropped.append(claim)
+                        return false
+                    }
+                    centers.append(center)
+                    return true
                 }
-                claims.byCenter = live
-                claims.sweepAt = max(64, 2 * live.count)
-                dropped += dead
+                claims.sweepAt = max(64, 2 * claims.byCenter.count)
             }
-            return dropped
+            return (dropped, centers)
         }
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime(released) {}
     }
 
     /// The scope that claimed `center`, if its center is still that object.
