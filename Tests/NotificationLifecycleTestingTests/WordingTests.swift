@@ -18,6 +18,15 @@ final class TypoScreen: ControllerBase, @unchecked Sendable {
     func refresh(_ notification: Notification) {}
 }
 
+/// An owner that cannot subclass ControllerBase: it has no `appear()` of its own.
+final class EngineOwningScreen: NotificationEngineOwner, @unchecked Sendable {
+    let notificationEngine = NotificationEngine(center: NotificationCenter())
+
+    init() {
+        addVisibleNotificationInfo(forName: .pong) { _, _ in }
+    }
+}
+
 /// The sentences issue 24 (item 11) found wrong: each failure says one thing, in English, and says why an info does
 /// not listen when the package knows it.
 @Suite("Failure wording")
@@ -33,6 +42,17 @@ struct WordingTests {
                 "Expected 1 delivery in this order, but 1 delivery was recorded and delivery 1 is pong -> closure"
             ) == true
         )
+    }
+
+    /// Issue 24, item 4: the remedy is a call the owner's code can make.
+    @Test func theRemedyForAnEngineOwnerCallsItsEngine() async {
+        let owner = EngineOwningScreen()
+        let ownerIssues = await capturedIssues { expectListening(owner, to: .name(.pong)) }
+        // Before: "Call appear() first.", which does not compile in a class that only owns an engine.
+        #expect(ownerIssues.first?.comments.first?.contains("Call notificationEngine.appear() first.") == true)
+        let (_, _, screen) = recordedScreen()
+        let screenIssues = await capturedIssues { expectListening(screen, to: .name(.pong)) }
+        #expect(screenIssues.first?.comments.first?.contains("Call appear() first.") == true)
     }
 
     @Test func atLeastZeroIsAnyNumberOfTimes() {

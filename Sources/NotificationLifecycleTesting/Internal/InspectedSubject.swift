@@ -8,17 +8,22 @@ struct InspectedSubject {
     let infos: [NotificationInfo]
     /// The engine whose lifespans explain why an info does not listen; `nil` for a standalone info.
     let engine: NotificationEngine?
+    /// How the subject's own code reaches its lifecycle calls: `appear()` on a `ControllerBase`, through
+    /// `notificationEngine.` on another owner (which has no `appear()` of its own).
+    let lifecycleCallPrefix: String
 
     init(owner: some NotificationEngineOwner) {
         name = "\(type(of: owner))"
         infos = owner.notificationEngine.infos
         engine = owner.notificationEngine
+        lifecycleCallPrefix = owner is ControllerBase ? "" : "notificationEngine."
     }
 
     init(info: NotificationInfo) {
         name = "the info \(info)"
         infos = [info]
         engine = nil
+        lifecycleCallPrefix = ""
     }
 
     var isStandaloneInfo: Bool { engine == nil }

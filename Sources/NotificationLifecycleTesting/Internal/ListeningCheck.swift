@@ -29,7 +29,7 @@ enum ListeningCheck {
             let rows = matching.map { "\($0 + 1)" }.joined(separator: ", ")
             let noun = subject.isStandaloneInfo ? "it" : "its matching info (row \(rows))"
             reason =
-                "\(noun) does not listen: " + notListeningReason(subject.infos[matching[0]], engine: subject.engine)
+                "\(noun) does not listen: " + notListeningReason(subject.infos[matching[0]], of: subject)
         }
         return InspectionFailure(
             summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
@@ -77,7 +77,8 @@ enum ListeningCheck {
 
     /// Why `info` does not listen: what the info itself knows (an unknown selector, a released observer or sender),
     /// else what its engine's lifespans tell, with the call that would start it.
-    private static func notListeningReason(_ info: NotificationInfo, engine: NotificationEngine?) -> String {
+    private static func notListeningReason(_ info: NotificationInfo, of subject: InspectedSubject) -> String {
+        let engine = subject.engine
         if info.hasUnknownSelector {
             return "its selector \(info.selector ?? "") is not in its observer's notificationSelectors (reported "
                 + "when the info was made), so it never listens. Add it to the table, or fix the name."
@@ -92,7 +93,7 @@ enum ListeningCheck {
             return "it was stopped on its own: stopListening(), or the engine's remove(_:)."
         }
         if info.lifespan == .visible {
-            return "its lifespan visible is not active. Call appear() first."
+            return "its lifespan visible is not active. Call \(subject.lifecycleCallPrefix)appear() first."
         }
         if info.lifespan == .lifetime {
             return "its lifespan lifetime is not active yet: the controller is still in populateNotificationInfos()."
