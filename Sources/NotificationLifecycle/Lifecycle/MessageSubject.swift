@@ -102,7 +102,10 @@ extension MessageHandler {
         return MainActorMessageHandler<Message>(
             needsObserver: needsObserver,
             register: { center, subject, registration in
-                let block: @MainActor @Sendable (Message) -> Void = { registration.deliver(message: $0) }
+                let lock = registration.registry.lock
+                let block: @MainActor @Sendable (Message) -> Void = {
+                    registration.deliver(message: $0, under: lock)
+                }
                 guard let filter else {
                     return center.addObserver(
                         of: Message.Subject.self,
