@@ -134,11 +134,6 @@ private func deliveriesText(_ count: Int) -> String {
 /// > Important: `.never` can only be proven by waiting the whole `timeout`; give it a short one. With
 /// > `.exactly(n)` the wait ends at the `n`th matching delivery and fails if more have already arrived by then.
 ///
-/// > Note: It takes a `Duration`, so on Apple platforms it needs macOS 13, iOS 16, tvOS 16 or watchOS 9. A test
-/// > target with older deployment targets marks each test that waits
-/// > `@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)` (Swift Testing accepts it on a test, not on a suite) or
-/// > starts it with `guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }`.
-///
 /// - Parameters:
 ///   - topic: Only deliveries of this topic count; `nil` counts every topic.
 ///   - handler: Only deliveries to this handler count; `nil` counts every handler.
@@ -188,6 +183,10 @@ public func waitForDeliveries(
 ///     timeout: .milliseconds(200)
 /// )
 /// ```
+///
+/// > Note: A `Duration` needs macOS 13, iOS 16, tvOS 16 or watchOS 9 on Apple platforms. A test target with older
+/// > deployment targets marks each test that uses this form `@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)`
+/// > (Swift Testing accepts it on a test, not on a suite), or uses the form that takes seconds.
 ///
 /// - Parameters:
 ///   - topic: Only deliveries of this topic count; `nil` counts every topic.
