@@ -128,8 +128,7 @@ final class Listener: @unchecked Sendable {
         if key.sender != nil, sender == nil { return (firstReport(.senderReleased), nil) }
         let generation = registry.nextGeneration()
         state.startedByHold = byHold
-        if let handler = handler.message as? AsyncMessageHandler {
-            _ = handler
+        if handler.message is AsyncMessageHandler {
             let own = OwnRegistration()
             state.phase = .listening(generation: generation, .own(own))
             return (.started, .registerAlone(own, generation: generation, subject: sender))
