@@ -110,8 +110,9 @@ private func deliveriesText(_ count: Int) -> String {
     count == 1 ? "1 delivery" : "\(count) deliveries"
 }
 
-/// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails as
-/// ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)`` does.
+/// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails with the message of
+/// ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)``, which also names the timeout
+/// (`… to be delivered once within 5.0 seconds, but it was never delivered.`).
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
 /// actor handlers scheduled from another thread, posts made by another task. It returns as soon as the count is

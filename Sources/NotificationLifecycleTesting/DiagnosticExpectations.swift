@@ -131,7 +131,7 @@ public func expectNoDiagnostics<Result>(
 /// what `body` returns.
 ///
 /// ```swift
-/// let saved = await expectNoDiagnostics {
+/// let saved = try await expectNoDiagnostics {
 ///     try await store.save(draft)
 /// }
 /// ```

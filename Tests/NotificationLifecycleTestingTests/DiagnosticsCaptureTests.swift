@@ -83,7 +83,9 @@ struct DiagnosticsCaptureTests {
         let test = try #require(Test.current)
         let issues = await capturedIssues {
             try? await strictTrait.provideScope(for: test, testCase: nil) {
-                InboxScreen(notificationCenter: center).notificationEngine.stop(.lifetime)
+                // Kept: once the screen is released its engine is finished, and stop(.lifetime) is silent there.
+                let screen = InboxScreen(notificationCenter: center)
+                withExtendedLifetime(screen) { screen.notificationEngine.stop(.lifetime) }
             }
         }
         #expect(issues.count == 1)

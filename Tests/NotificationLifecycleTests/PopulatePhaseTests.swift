@@ -19,6 +19,17 @@ struct PopulatePhaseTests {
         }
     }
 
+    /// Declares one lifetime info, then (wrongly) calls `stop(.lifetime)` during populate.
+    final class StopsLifetimeWhilePopulating: ControllerBase, @unchecked Sendable {
+        let heard = Recorder<String>()
+
+        override func populateNotificationInfos() {
+            super.populateNotificationInfos()
+            addLifetimeNotificationInfo(forName: .ping) { controller, _ in controller.heard.record("ping") }
+            notificationEngine.stop(.lifetime)
+        }
+    }
+
     /// Adds a long-form info that names no center, as the README's save example does outside a controller.
     final class AddsALongFormInfo: ControllerBase, @unchecked Sendable {
         let heard = Recorder<String>()
@@ -43,6 +54,29 @@ struct PopulatePhaseTests {
             controller.addVisibleNotificationInfo(forName: .pong) { controller, _ in controller.heard.record("pong") }
         }
         #expect(added.isEmpty)
+    }
+
+    /// Lifespans.md: "Lifecycle calls made inside populateNotificationInfos() are reported (populateMisuse)", and
+    /// Diagnostics.md lists `stop(_:)` among them: `stop(.lifetime)` there too, not `lifetime-stop`.
+    @Test func stopLifetimeDuringPopulateIsAPopulateMisuseAndChangesNothing() {
+        var controller: StopsLifetimeWhilePopulating?
+        let rules = reportedRules { controller = StopsLifetimeWhilePopulating(notificationCenter: center) }
+        #expect(rules == [.populateMisuse])
+        center.post(name: .ping, object: nil)
+        #expect(controller?.heard.events == ["ping"])
+    }
+
+    /// Lifespans.md: on a finished engine "stopping is silent", `stop(.lifetime)` included: nothing is left to stop.
+    @Test func stopLifetimeOnAFinishedEngineIsSilent() {
+        let engine = NotificationEngine(center: center)
+        engine.stopAll()
+        #expect(reportedRules { engine.stop(.lifetime) }.isEmpty)
+        var controller: ControllerBase? = ControllerBase(notificationCenter: center)
+        let released = controller!.notificationEngine
+        controller = nil
+        #expect(reportedRules { released.stop(.lifetime) }.isEmpty)
+        // A running engine still refuses it.
+        #expect(reportedRules { NotificationEngine(center: center).stop(.lifetime) } == [.lifetimeStop])
     }
 
     @Test func aLongFormInfoWithoutACenterInPopulateUsesTheControllersCenter() {

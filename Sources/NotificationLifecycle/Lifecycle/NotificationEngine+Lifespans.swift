@@ -14,9 +14,17 @@ extension NotificationEngine {
     /// Stops every info of `lifespan` and marks the lifespan inactive.
     ///
     /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
-    /// changes nothing; use a custom lifespan for listeners that pause.
+    /// changes nothing; use a custom lifespan for listeners that pause. As every lifecycle call, it is reported as a
+    /// populate misuse during `populateNotificationInfos()`, and it is silent on a finished engine.
     public func stop(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
-        if lifespan == .lifetime {
+        guard lifespan == .lifetime else {
+            return deactivate(lifespan, evenIfInactive: true, name: "stop(.\(lifespan))", fileID: fileID, line: line)
+        }
+        // Refused only while the engine runs: the transition reports a call during populate, and a finished engine
+        // has nothing left to stop.
+        var refused = false
+        transition(fileID: fileID, line: line, name: "stop(.lifetime)", starts: false) { _ in refused = true }
+        if refused {
             reportDiagnostic(
                 .lifetimeStop,
                 "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
@@ -26,9 +34,7 @@ extension NotificationEngine {
                 line: line,
                 about: center
             )
-            return
         }
-        deactivate(lifespan, evenIfInactive: true, name: "stop(.\(lifespan))", fileID: fileID, line: line)
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.

@@ -10,7 +10,7 @@ public import Foundation
 ///     super.notificationSelectors
 ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
 ///         .adding("reload", Screen.reload)
-///         .adding("themeDidChange:", onMainActor: { screen, _ in
+///         .adding("themeDidChange:", onMainActor: { (screen: Screen, _) in
 ///             screen.applyTheme()
 ///         })
 /// }

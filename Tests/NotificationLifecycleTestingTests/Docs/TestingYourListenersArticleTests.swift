@@ -251,6 +251,27 @@ struct TestingYourListenersArticleFailureTests {
         #expect(issues.first?.comments.first?.hasPrefix("Expected") == true)
     }
 
+    /// The article: a wait that times out "fails with the message `expectDelivered` gives, which also names the
+    /// timeout: `Expected message DraftDidSave to be delivered once within 5.0 seconds, but it was never delivered.`"
+    @Test func aWaitThatTimesOutFailsWithExpectDeliveredsMessageNamingTheTimeout() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+        let screen = MailboxScreen(notificationCenter: center)
+        let recorder = DeliveryRecorder()
+        recorder.record(screen)
+        let waited = await capturedIssues {
+            await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder, timeout: 0.05)
+        }
+        let expected = await capturedIssues { expectDelivered(.message(DraftDidSave.self), in: recorder) }
+        let waitedText = waited.first?.comments.first ?? ""
+        let expectedText = expected.first?.comments.first ?? ""
+        #expect(
+            waitedText.hasPrefix(
+                "Expected message DraftDidSave to be delivered once within 0.05 seconds, but it was never delivered."
+            )
+        )
+        #expect(waitedText.replacingOccurrences(of: " within 0.05 seconds", with: "") == expectedText)
+    }
+
     @Test func aDeallocationFailureNamesTheClosureHandlersThatMayCaptureTheController() async {
         var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
         let kept = screen  // the leak: a reference the test forgot
