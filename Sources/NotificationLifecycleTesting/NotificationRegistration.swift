@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import NotificationLifecycle
 
 /// One registration as a value: topic, sender, lifespan, handler, and whether it listens.
@@ -17,38 +17,126 @@ public import NotificationLifecycle
 ///
 /// The defaults are those of `NotificationInfo` and the shorthands: any sender, the lifetime lifespan, a closure
 /// handler.
-public struct NotificationRegistration: Sendable {
+///
+/// ## Reading registrations
+///
+/// A test can also read registrations and decide for itself, in a helper of its own. ``all(on:)`` gives one value
+/// per info that listens on a center (not one per Foundation registration: infos of one name share one), and
+/// ``init(_:)`` the value of one info; an owner's are
+/// `owner.notificationEngine.infos.map(NotificationRegistration.init)`. A registration read from an info also has
+/// its ``observer``, its ``queue`` and the place that declared it (``declaredAt``). It names no center: ``all(on:)``
+/// lists the registrations of the center it is given, an owner's infos register with its
+/// `notificationEngine.center`, and a standalone info with the center it was made with.
+///
+/// ```swift
+/// func registrations(
+///     of controller: AnyObject,
+///     on center: NotificationCenter
+/// ) -> [NotificationRegistration] {
+///     NotificationRegistration.all(on: center).filter {
+///         $0.observer === controller
+///     }
+/// }
+/// ```
+///
+/// It holds the observer weakly and the sender by identity: keeping it never keeps either alive.
+///
+/// Two registrations are equal when their topic, sender filter, lifespan, handler and state are equal: `==` compares
+/// what is registered, as ``expectRegistrations(of:_:fileID:filePath:line:column:)`` does, so that a registration
+/// read from an info equals the one a test writes. Its observer, queue and declaration are not compared; compare
+/// those properties yourself.
+public struct NotificationRegistration: Equatable, Sendable, CustomStringConvertible {
     /// The topic, or `nil` for an info that receives every notification.
     let topic: NotificationTopic?
     let sender: SenderFilter
     let lifespan: Lifespan
     let handler: NotificationHandler
     let isListening: Bool
+    let origin: Origin
+
+    /// Where a registration read from an info comes from; `read` is `nil` for one a test wrote.
+    ///
+    /// Always equal to another origin, so that the synthesized `==` compares what is registered and nothing else.
+    struct Origin: Equatable, Sendable {
+        struct Read: Sendable {
+            let queue: OperationQueue?
+            let observer: WeakReference
+            let declaredAt: String
+        }
+
+        let read: Read?
+
+        static func == (_: Origin, _: Origin) -> Bool { true }
+    }
 
     init(
         topic: NotificationTopic?,
         sender: SenderFilter,
         lifespan: Lifespan,
         handler: NotificationHandler,
-        isListening: Bool
+        isListening: Bool,
+        origin: Origin = Origin(read: nil)
     ) {
         self.topic = topic
         self.sender = sender
         self.lifespan = lifespan
         self.handler = handler
         self.isListening = isListening
+        self.origin = origin
     }
 
-    /// The registration of `info` now. Reading whether the info listens drops a registration whose observer or
-    /// sender was released, as `NotificationInfo/isListening` does.
-    init(_ info: NotificationInfo) {
+    /// The registration of `info` now, with its observer, queue and declaration.
+    ///
+    /// ```swift
+    /// let registration = NotificationRegistration(didSave)
+    /// #expect(registration.queue === OperationQueue.main)
+    /// ```
+    ///
+    /// For every info of an owner, in declaration order:
+    /// `owner.notificationEngine.infos.map(NotificationRegistration.init)`.
+    ///
+    /// Reading whether the info listens drops a registration whose observer or sender was released, and reports it
+    /// once, as `NotificationInfo/isListening` does.
+    ///
+    /// - Parameter info: The info to read.
+    public init(_ info: NotificationInfo) {
+        let observer = info.observer
         self.init(
             topic: NotificationTopic(of: info),
             sender: SenderFilter(of: info),
             lifespan: info.lifespan,
             handler: NotificationHandler(info),
-            isListening: info.isListening
+            isListening: info.isListening,
+            origin: Origin(
+                read: Origin.Read(
+                    queue: info.queue,
+                    observer: WeakReference(observer),
+                    declaredAt: "\(info.fileID):\(info.line)"
+                )
+            )
         )
+    }
+
+    /// The registrations of NotificationLifecycle on `center` now: one per info that listens, ordered by the place
+    /// that declared it.
+    ///
+    /// Infos of one name share one Foundation registration; each has its own value here. A controller's infos and
+    /// standalone infos are both listed; an info that is alive but stopped is not (read it with ``init(_:)``).
+    ///
+    /// ```swift
+    /// let left = NotificationRegistration.all(on: center)
+    /// #expect(left.contains { $0.observer === screen })
+    /// ```
+    ///
+    /// Reading whether an info listens drops a registration whose observer or sender was released, and reports it
+    /// once, as `NotificationInfo/isListening` does.
+    ///
+    /// - Parameter center: The test's center.
+    /// - Returns: The registrations, each read once.
+    public static func all(on center: NotificationCenter) -> [NotificationRegistration] {
+        RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
+            .map(NotificationRegistration.init)
+            .filter(\.isListening)
     }
 
     /// A registration that listens now.
@@ -71,14 +159,32 @@ public struct NotificationRegistration: Sendable {
         NotificationRegistration(topic: topic, sender: sender, lifespan: lifespan, handler: handler, isListening: false)
     }
 
-    /// Whether both registrations have the same topic, sender, lifespan, handler and state.
-    func isSame(as other: NotificationRegistration) -> Bool {
-        topic == other.topic && sender.accepts(sameSendersAs: other.sender) && lifespan == other.lifespan
-            && handler == other.handler && isListening == other.isListening
+    // MARK: - Read from an info
+
+    /// The object whose method or closure handles the notification (the controller, for its shorthands), while it
+    /// lives; `nil` for a standalone closure, once the object is gone, and for a registration a test wrote. Held
+    /// weakly.
+    public var observer: AnyObject? { origin.read?.observer.object }
+
+    /// The queue the handler runs on; `nil` when it runs on the thread that posts, and for a registration a test
+    /// wrote.
+    public var queue: OperationQueue? { origin.read?.queue }
+
+    /// The `#fileID` and line of the call that made the info, such as `"InboxApp/InboxScreen.swift:14"`; `nil` for
+    /// a registration a test wrote.
+    public var declaredAt: String? { origin.read?.declaredAt }
+
+    /// `ping, any, visible, closure, listening`, then for a registration read from an info its observer's type, its
+    /// queue and where it was declared: `; observer InboxScreen, posting thread, declared at App/Inbox.swift:14`.
+    public var description: String {
+        guard let read = origin.read else { return summary }
+        let observer = read.observer.object.map { "observer \(type(of: $0))" } ?? "no observer"
+        let queue = read.queue.map { "queue \($0.name ?? "unnamed")" } ?? "posting thread"
+        return summary + "; \(observer), \(queue), declared at \(read.declaredAt)"
     }
 
     /// `ping, any, visible, closure, listening`: topic, sender, lifespan, handler and state.
-    var description: String {
+    var summary: String {
         cells.joined(separator: ", ")
     }
 

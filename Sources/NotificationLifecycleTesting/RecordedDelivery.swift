@@ -26,7 +26,7 @@ public struct RecordedDelivery: Sendable {
     let observerType: String?
     /// Where the info was made, such as `InboxScreen.swift:14`: tells two closure handlers apart.
     let declaredAt: String
-    private let weakSender: WeakSender
+    private let weakSender: WeakReference
     private let keptUserInfo: KeptUserInfo
 
     /// The object the notification was posted with, while it lives (the delivery holds it weakly); `nil` when it was
@@ -39,7 +39,7 @@ public struct RecordedDelivery: Sendable {
 
     init(_ event: DeliveryEvent) {
         let posted = event.notification.map { $0.object.flatMap { type(of: $0) is AnyClass ? $0 as AnyObject : nil } }
-        weakSender = WeakSender(posted ?? event.info.object)
+        weakSender = WeakReference(posted ?? event.info.object)
         keptUserInfo = KeptUserInfo(value: event.notification?.userInfo ?? [:])
         topic = NotificationTopic(of: event.info) ?? .name(event.name)
         handler = NotificationHandler(event.info)
@@ -51,16 +51,6 @@ public struct RecordedDelivery: Sendable {
     /// `ping -> didPing: (lifetime, InboxScreen.swift:14)`.
     var description: String {
         "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))"
-    }
-}
-
-/// The sender of a delivery, held weakly. `@unchecked Sendable`: a weak reference is loaded atomically, and the
-/// object is only handed out, never used here.
-private final class WeakSender: @unchecked Sendable {
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject?) {
-        self.object = object
     }
 }
 

@@ -10,7 +10,9 @@ import NotificationLifecycle
 /// ```
 ///
 /// A registration whose sender has been released shows `<released>` in failure tables; no filter matches it.
-public struct SenderFilter: Sendable {
+///
+/// Two filters are equal when they accept the same senders.
+public struct SenderFilter: Equatable, Sendable {
     private enum Kind: Hashable, Sendable {
         case anySender
         case object(ObjectIdentifier)
@@ -18,7 +20,8 @@ public struct SenderFilter: Sendable {
     }
 
     private let kind: Kind
-    /// The sender's type and short address, shown in tables; not part of the comparison.
+    /// The sender's type and short address, shown in tables. Compared too: one identity with another type is
+    /// another object, made at the address of a released one.
     let description: String
 
     private init(_ kind: Kind, description: String) {
@@ -46,11 +49,6 @@ public struct SenderFilter: Sendable {
         } else {
             self = SenderFilter(.released, description: "<released>")
         }
-    }
-
-    /// Whether both filters accept the same senders.
-    func accepts(sameSendersAs other: SenderFilter) -> Bool {
-        kind == other.kind
     }
 
     /// Whether `sender` is the object this filter accepts.

@@ -25,7 +25,8 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
         /// The rule's name, such as `duplicate-registration`.
         public var description: String { name }
 
-        /// The same listener was added twice (see <doc:Duplicates>), or the same info twice.
+        /// The same listener was added twice (see <doc:Duplicates>), or the same info twice. A line that adds the
+        /// same listener again and again is reported at its first duplicate, then at its 10th, 100th and so on.
         public static let duplicateRegistration = Rule("duplicate-registration")
         /// A selector name that the observer does not answer, or a malformed entry in a
         /// ``NotificationSelectorTable``.

@@ -143,6 +143,7 @@ extension NotificationEngine {
             }
             state.tap = nil
             state.keyHashCounts = [:]
+            state.duplicateCounts = [:]
             state.everyNotificationInfos = 0
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
             defer { state.infos = [] }

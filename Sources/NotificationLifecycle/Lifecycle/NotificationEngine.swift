@@ -61,6 +61,41 @@ public final class NotificationEngine: @unchecked Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
+        /// How many duplicates each line has added of each listener, so that a loop reports the first one and then
+        /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
+        /// entries, so an identity here never names a released info.
+        var duplicateCounts: [DuplicateSite: Int] = [:]
+
+        /// Counts one more duplicate of `target` from `fileID`:`line`; answers how many that line has added.
+        mutating func countDuplicate(of target: NotificationInfo, sameInstance: Bool, fileID: String, line: Int) -> Int
+        {
+            let site = DuplicateSite(
+                fileID: fileID,
+                line: line,
+                target: ObjectIdentifier(target),
+                sameInstance: sameInstance
+            )
+            let count = duplicateCounts[site, default: 0] + 1
+            duplicateCounts[site] = count
+            return count
+        }
+    }
+
+    /// One line's duplicates of one listener: the info already added (or, when `sameInstance`, the very info added
+    /// again). The listener is part of the site so that a line adding several listeners again reports each one. No
+    /// column: `add(_:)` and the selector shorthands take none, and a closure's column is part of its listener.
+    struct DuplicateSite: Hashable {
+        let fileID: String
+        let line: Int
+        let target: ObjectIdentifier
+        let sameInstance: Bool
+    }
+
+    /// Whether the `count`th duplicate of a line is reported: the first, then the 10th, the 100th and so on.
+    static func reportsDuplicate(_ count: Int) -> Bool {
+        var rest = count
+        while rest >= 10, rest % 10 == 0 { rest /= 10 }
+        return rest == 1
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -123,7 +158,8 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Adds an info; starts it at once when its lifespan is active.
     ///
     /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
-    /// reported, and so is an info that already belongs to another engine, an info that registers with another
+    /// reported (a line that adds it again and again: at its first duplicate, then at its 10th, 100th and so on), and
+    /// so is an info that already belongs to another engine, an info that registers with another
     /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
     /// ran). A `name: nil` info and a typed-message info (or message sequence) on
     /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
@@ -149,8 +185,8 @@ public final class NotificationEngine: @unchecked Sendable {
     private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
         enum Result {
             case added(NotificationInfo.StartOutcome?, RegistrationWork?, conflict: NotificationInfo?)
-            case sameInstance
-            case duplicate(of: NotificationInfo)
+            case sameInstance(count: Int)
+            case duplicate(of: NotificationInfo, count: Int)
             case foreign
             case finished
         }
@@ -173,13 +209,18 @@ public final class NotificationEngine: @unchecked Sendable {
         let result = registry.lock.withLock { () -> Result in
             if case .finished = state.phase { return .finished }
             let earlier = state.keyHashCounts[hash, default: 0]
-            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) { return .sameInstance }
+            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
+                return .sameInstance(
+                    count: state.countDuplicate(of: info, sameInstance: true, fileID: fileID, line: line)
+                )
+            }
             if earlier > 0, info.keyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
                     $0.listener.key == listener.key && $0.keyIsCurrent(keeping: &kept)
                 })
             {
-                return .duplicate(of: existing)
+                let count = state.countDuplicate(of: existing, sameInstance: false, fileID: fileID, line: line)
+                return .duplicate(of: existing, count: count)
             }
             if !made {
                 if let owner = listener.state.owner, owner != identity { return .foreign }
@@ -205,21 +246,34 @@ public final class NotificationEngine: @unchecked Sendable {
             return info
         case .finished:
             reportFinished("add(\(info))", fileID: fileID, line: line)
-        case .sameInstance:
+        case .sameInstance(let count):
+            guard Self.reportsDuplicate(count) else { return nil }
             reportDiagnostic(
                 .duplicateRegistration,
-                "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
-                    + "registered twice.",
+                count == 1
+                    ? "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
+                        + "registered twice. Later adds of it from this line are counted, and reported at the 10th, "
+                        + "the 100th and so on."
+                    : "Expected each info to be added once, but this line has now added \(info) again \(count) "
+                        + "times, reported at the 1st, the 10th, the 100th and so on. Add it once; it is not "
+                        + "registered twice.",
                 fileID: fileID,
                 line: line,
                 about: center
             )
-        case .duplicate(let existing):
+        case .duplicate(let existing, let count):
+            guard Self.reportsDuplicate(count) else { return existing }
+            let firstAdded = "first added from \(existing.fileID):\(existing.line)"
             reportDiagnostic(
                 .duplicateRegistration,
-                "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
-                    + "handler as one already added (first added from \(existing.fileID):\(existing.line)). "
-                    + "Remove one of them; the second is not registered.",
+                count == 1
+                    ? "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
+                        + "handler as one already added (\(firstAdded)). Remove one of them; the second is not "
+                        + "registered. Later duplicates of it from this line are counted, and reported at the 10th, "
+                        + "the 100th and so on."
+                    : "Expected each listener to be added once, but this line has now added \(count) duplicates of "
+                        + "\(existing) (\(firstAdded)), reported at the 1st, the 10th, the 100th and so on. Add it "
+                        + "once; no duplicate is registered.",
                 fileID: fileID,
                 line: line,
                 about: center
@@ -243,6 +297,9 @@ public final class NotificationEngine: @unchecked Sendable {
         let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
             guard let index = state.infos.firstIndex(where: { $0 === info }) else { return nil }
             state.infos.remove(at: index)
+            if !state.duplicateCounts.isEmpty {
+                state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
+            }
             let hash = info.listener.key.hashValue
             state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }

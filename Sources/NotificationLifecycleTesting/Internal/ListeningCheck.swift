@@ -20,9 +20,9 @@ enum ListeningCheck {
             }
         } else if matching.isEmpty {
             if subject.isStandaloneInfo {
-                reason = "it does not match: it is \(registrations[0].description)."
+                reason = "it does not match: it is \(registrations[0].summary)."
             } else {
-                let has = onTopic.map { "row \($0 + 1): " + registrations[$0].description }.joined(separator: "; ")
+                let has = onTopic.map { "row \($0 + 1): " + registrations[$0].summary }.joined(separator: "; ")
                 reason = "none of its infos for \(topicText ?? "that topic") matches; it has \(has)."
             }
         } else {
@@ -61,7 +61,7 @@ enum ListeningCheck {
         let infos = owner.notificationEngine.infos
         let actual = infos.map(NotificationRegistration.init)
         let differing = (0..<max(expected.count, actual.count)).filter { index in
-            index >= expected.count || index >= actual.count || !expected[index].isSame(as: actual[index])
+            index >= expected.count || index >= actual.count || expected[index] != actual[index]
         }
         guard !differing.isEmpty else { return nil }
         var reason = expected.count == actual.count ? "" : "it has \(actual.count); "

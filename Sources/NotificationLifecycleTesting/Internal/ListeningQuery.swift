@@ -14,7 +14,7 @@ struct ListeningQuery {
 
     func matches(_ registration: NotificationRegistration) -> Bool {
         matchesTopic(registration)
-            && (sender.map { $0.accepts(sameSendersAs: registration.sender) } ?? true)
+            && (sender.map { $0 == registration.sender } ?? true)
             && (lifespan.map { $0 == registration.lifespan } ?? true)
             && (handler.map { $0 == registration.handler } ?? true)
     }

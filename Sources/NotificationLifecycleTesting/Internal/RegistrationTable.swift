@@ -34,7 +34,7 @@ enum RegistrationTable {
             let left = index < expected.count ? expected[index] : nil
             let right = index < actual.count ? actual[index] : nil
             table.append(
-                [(left.flatMap { left in right.map { left.isSame(as: $0) } } ?? false) ? "" : "!", "\(index + 1)"]
+                [(left.flatMap { left in right.map { left == $0 } } ?? false) ? "" : "!", "\(index + 1)"]
                     + (left?.cells ?? missing) + ["|"]
                     + (right?.cells ?? missing) + [index < infos.count ? declaration(of: infos[index]) : ""]
             )

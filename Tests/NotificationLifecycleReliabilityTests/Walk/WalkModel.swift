@@ -70,6 +70,47 @@ struct WalkModel {
     struct Controller {
         var active: Set<Lifespan> = [.lifetime]
         var infos: [Int] = []
+        /// How many duplicates each line has added of each listener: the engine reports a line's first duplicate of
+        /// a listener, then its 10th, 100th and so on.
+        var duplicates: [Duplicate: Int] = [:]
+    }
+
+    /// The line of the walk's code that made an add: each shorthand call in `WalkController` is a line of its own,
+    /// and `notificationEngine.add(_:)` in `LifecycleWalk` is one more.
+    enum AddLine: Hashable {
+        /// `WalkController.add`'s closure shorthand for site 0, for site 1, and the one for every other site (2).
+        case ownerClosure(line: Int)
+        case ownerSelector
+        /// `WalkController.addMessage`'s six calls: lifetime, visible or another lifespan, with or without a subject.
+        /// The two message types share them.
+        case message(lifespan: Int, subject: Bool)
+        case engineAdd
+    }
+
+    /// A line's duplicates of one listener: of info `target` already added, or of `target` itself added again.
+    struct Duplicate: Hashable {
+        let line: AddLine
+        let target: Int
+        let sameInstance: Bool
+    }
+
+    /// The line of `WalkController` whose shorthand adds the info of `plan`.
+    static func addLine(of plan: Plan) -> AddLine {
+        switch plan.handler {
+        case .ownerClosure(let site): return .ownerClosure(line: min(site, 2))
+        case .ownerSelector: return .ownerSelector
+        case .messageClosure:
+            let lifespan = plan.lifespan == .lifetime ? 0 : plan.lifespan == .visible ? 1 : 2
+            return .message(lifespan: lifespan, subject: plan.sender != nil)
+        case .closure, .observerSelector: preconditionFailure("\(plan) is not an owner shorthand")
+        }
+    }
+
+    /// Whether a line's `count`th duplicate of one listener is reported: the first, and each power of ten.
+    static func reportsDuplicate(_ count: Int) -> Bool {
+        var power = 1
+        while power < count { power *= 10 }
+        return power == count
     }
 
     /// Where a post comes from.
@@ -333,7 +374,10 @@ struct WalkModel {
     mutating func addNew(_ plan: Plan, to id: Int) -> (rules: [Rule], returned: Int) {
         var rules: [Rule] = plan.handler.selector == Self.unknownSelector ? [.unknownSelector] : []
         if let existing = duplicate(of: plan, in: id) {
-            rules.append(.duplicateRegistration)
+            rules += countDuplicate(
+                Duplicate(line: Self.addLine(of: plan), target: existing, sameInstance: false),
+                on: id
+            )
             return (rules, existing)
         }
         infos[plan.id] = Info(plan: plan)
@@ -343,8 +387,12 @@ struct WalkModel {
 
     /// `notificationEngine.add(_:)` of an info the walk already holds.
     mutating func addExisting(_ infoID: Int, to id: Int) -> (rules: [Rule], added: Bool) {
-        if controllers[id]!.infos.contains(infoID) { return ([.duplicateRegistration], false) }
-        if duplicate(of: infos[infoID]!.plan, in: id) != nil { return ([.duplicateRegistration], false) }
+        if controllers[id]!.infos.contains(infoID) {
+            return (countDuplicate(Duplicate(line: .engineAdd, target: infoID, sameInstance: true), on: id), false)
+        }
+        if let existing = duplicate(of: infos[infoID]!.plan, in: id) {
+            return (countDuplicate(Duplicate(line: .engineAdd, target: existing, sameInstance: false), on: id), false)
+        }
         if let engine = infos[infoID]!.engine, engine != id { return ([.foreignInfo], false) }
         return (attach(infoID, to: id), true)
     }
@@ -352,6 +400,8 @@ struct WalkModel {
     mutating func remove(_ infoID: Int, from id: Int) -> [Rule] {
         guard let index = controllers[id]!.infos.firstIndex(of: infoID) else { return [.foreignInfo] }
         controllers[id]!.infos.remove(at: index)
+        // The engine forgets the counts of a listener it no longer has: added again, it is a new listener.
+        controllers[id]!.duplicates = controllers[id]!.duplicates.filter { $0.key.target != infoID }
         infos[infoID]!.listening = false
         infos[infoID]!.engine = nil
         return []
@@ -368,6 +418,18 @@ struct WalkModel {
         }
         if !same.isEmpty { stats["same registration", default: 0] += 1 }
         return same.first { endpointsAlive(infos[$0]!.plan) }
+    }
+
+    /// Counts a duplicate on controller `id`; a duplicate-registration report when the engine reports this one.
+    private mutating func countDuplicate(_ duplicate: Duplicate, on id: Int) -> [Rule] {
+        let count = controllers[id]!.duplicates[duplicate, default: 0] + 1
+        controllers[id]!.duplicates[duplicate] = count
+        guard Self.reportsDuplicate(count) else {
+            stats["duplicate counted, not reported", default: 0] += 1
+            return []
+        }
+        if count > 1 { stats["duplicate reported with its count", default: 0] += 1 }
+        return [.duplicateRegistration]
     }
 
     mutating func count(_ event: String, _ amount: Int = 1) {

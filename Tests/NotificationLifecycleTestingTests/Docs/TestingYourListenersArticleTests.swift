@@ -152,6 +152,20 @@ struct TestingYourListenersArticleTests {
         expectNoRegistrations(on: center)
     }
 
+    @Test func readsRegistrationsInAHelperOfItsOwn() {
+        let center = NotificationCenter()
+        let screen = MailboxScreen(notificationCenter: center)
+
+        let fontSize = NotificationRegistration.listening(
+            to: .name(.fontSizeDidChange),
+            lifespan: .visible
+        )
+        screen.appear()
+        #expect(registrations(leftBy: screen, on: center).contains(fontSize))
+        screen.disappear()
+        #expect(!registrations(leftBy: screen, on: center).contains(fontSize))
+    }
+
     @Test func capturesTheDiagnosticsOfABlock() {
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
@@ -168,6 +182,16 @@ struct TestingYourListenersArticleTests {
             // Reported in another task:
             await Task.detached { screen.notificationEngine.stop(.lifetime) }.value
         }
+    }
+}
+
+/// The registrations `object` leaves on `center`.
+func registrations(
+    leftBy object: AnyObject,
+    on center: NotificationCenter
+) -> [NotificationRegistration] {
+    NotificationRegistration.all(on: center).filter {
+        $0.observer === object
     }
 }
 

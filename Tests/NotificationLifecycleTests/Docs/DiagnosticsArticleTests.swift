@@ -12,6 +12,9 @@ struct DiagnosticsArticleTests {
         let info = NotificationInfo(name: .ping, center: center) { _ in }
         engine.add(info)
         #expect(reportedRules { engine.add(info) } == [.duplicateRegistration])
+        // How often: a loop of 200 adds from one line prints three reports.
+        let another = NotificationInfo(name: .pong, center: center) { _ in }
+        #expect(reportedRules { for _ in 0..<200 { engine.add(another) } }.count == 3)
     }
 
     @Test func unknownSelectorWhenDeclaredNotWhenStarted() {

@@ -66,6 +66,51 @@ struct DuplicatesArticleTests {
         #expect(feed.notificationEngine.infos.count == 4)
     }
 
+    @Test func aLineRunManyTimesIsReportedAtItsFirstTenthAndHundredthDuplicate() {
+        // Its refused duplicate is checked above; captured here, so that it is not printed.
+        let (feed, _) = capturingDiagnostics { FeedController(notificationCenter: center) }
+        var returned: [NotificationInfo] = []
+        let diagnostics = capturingDiagnostics {
+            for _ in 0..<200 {
+                returned.append(feed.addNotificationInfo(forName: .ping, lifespan: .editing) { _, _ in })
+            }
+        }.diagnostics
+        #expect(diagnostics.map(\.rule) == Array(repeating: .duplicateRegistration, count: 3))
+        #expect(diagnostics.first?.message.contains("Later duplicates of it from this line are counted") == true)
+        #expect(diagnostics.dropFirst().map { $0.message.contains("this line has now added") } == [true, true])
+        #expect(diagnostics.last?.message.contains("100 duplicates of") == true)
+        // None of the duplicates is registered: every call returned the first info.
+        #expect(returned.allSatisfy { $0 === returned[0] })
+        #expect(feed.notificationEngine.infos.count == 4)
+    }
+
+    @Test func aCountStartsAgainOnAnotherLineListenerOrEngineAndAfterARemove() {
+        let feeds = (0..<2).map { _ in capturingDiagnostics { FeedController(notificationCenter: center) }.result }
+        let perEngine = reportedRules {
+            for feed in feeds {
+                for _ in 0..<3 { feed.addNotificationInfo(forName: .ping, lifespan: .editing) { _, _ in } }
+            }
+        }
+        // One line in two engines: each engine reports its first duplicate, and counts its second.
+        #expect(perEngine == [.duplicateRegistration, .duplicateRegistration])
+
+        let engine = NotificationEngine(center: center)
+        let listeners = [Notification.Name.ping, .pong].map { name in
+            NotificationInfo(name: name, center: center) { _ in }
+        }
+        let addBoth = { for info in listeners { engine.add(info) } }
+        addBoth()
+        // One line adding two listeners again: a full report for each, then counted.
+        #expect(reportedRules(addBoth).count == 2)
+        #expect(reportedRules(addBoth).isEmpty)
+        // Another line.
+        #expect(reportedRules { engine.add(listeners[0]) } == [.duplicateRegistration])
+        // Removed and added again: the line's next duplicate of it is its first; the other listener's is its third.
+        engine.remove(listeners[0])
+        #expect(reportedRules(addBoth).isEmpty)
+        #expect(reportedRules(addBoth).count == 1)
+    }
+
     @Test func aSelectorInfoMadeByHandDuplicatesTheShorthandForTheSameObserver() {
         // Its refused duplicate is checked above; captured here, so that it is not printed.
         let (feed, _) = capturingDiagnostics { FeedController(notificationCenter: center) }
