@@ -16,7 +16,7 @@ public import NotificationLifecycle
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
-/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
+/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
 ///
 /// - Parameters:
 ///   - topic: The notification name or message type.
@@ -129,8 +129,7 @@ private func deliveriesText(_ count: Int) -> String {
 /// ```
 ///
 /// Every narrowing given must match for a delivery to count: the topic, the handler, the lifespan, and `predicate`.
-/// This form works on every platform the package supports; from macOS 13, iOS 16, tvOS 16 and watchOS 9 the
-/// timeout may also be a `Duration`, such as `.milliseconds(200)`.
+/// It works on every platform the package supports.
 ///
 /// > Important: `.never` can only be proven by waiting the whole `timeout`; give it a short one. With
 /// > `.exactly(n)` the wait ends at the `n`th matching delivery and fails if more have already arrived by then.
@@ -174,64 +173,7 @@ public func waitForDeliveries(
     )
 }
 
-/// Waits until matching deliveries reach `count`, or `timeout` passes: the form of
-/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)`` that takes a `Duration`.
-///
-/// ```swift
-/// await waitForDeliveries(
-///     of: .name(.storeDidChange),
-///     in: recorder,
-///     timeout: .milliseconds(200)
-/// )
-/// ```
-///
-/// > Note: A `Duration` needs macOS 13, iOS 16, tvOS 16 or watchOS 9 on Apple platforms. A test target with older
-/// > deployment targets marks each test that uses this form `@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)`
-/// > (Swift Testing accepts it on a test, not on a suite), or uses the form that takes seconds.
-///
-/// - Parameters:
-///   - topic: Only deliveries of this topic count; `nil` counts every topic.
-///   - handler: Only deliveries to this handler count; `nil` counts every handler.
-///   - lifespan: Only deliveries to infos of this lifespan count; `nil` counts every lifespan.
-///   - count: How many matching deliveries: `.exactly(1)` by default, `.atLeast(n)`, `.exactly(n)`, `.never`.
-///   - recorder: The recorder that sees the deliveries.
-///   - timeout: How long to wait at most.
-///   - fileID: The caller's file; leave the default.
-///   - filePath: The caller's file path; leave the default.
-///   - line: The caller's line; leave the default.
-///   - column: The caller's column; leave the default.
-///   - predicate: Only deliveries it accepts count; called on the thread that records a delivery.
-/// - Returns: The matching deliveries when the wait ended.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-@discardableResult
-public func waitForDeliveries(
-    of topic: NotificationTopic? = nil,
-    to handler: NotificationHandler? = nil,
-    lifespan: Lifespan? = nil,
-    _ count: DeliveryCount = .exactly(1),
-    in recorder: DeliveryRecorder,
-    timeout: Duration,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
-) async -> [RecordedDelivery] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let (seconds, attoseconds) = max(timeout, .zero).components
-    let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    let nanoseconds = whole.overflow ? UInt64.max / 2 : whole.partialValue + UInt64(attoseconds / 1_000_000_000)
-    return await waitForDeliveries(
-        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
-        count,
-        in: recorder,
-        nanoseconds: nanoseconds,
-        describedAs: "\(timeout)",
-        at: site
-    )
-}
-
-/// The wait both forms share; `describedAs` is the timeout as the failure names it.
+/// The wait; `describedAs` is the timeout as the failure names it.
 private func waitForDeliveries(
     _ filter: DeliveryFilter,
     _ count: DeliveryCount,

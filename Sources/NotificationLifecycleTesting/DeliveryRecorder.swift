@@ -20,14 +20,14 @@ public import NotificationLifecycle
 /// The recorder sees every handler call of the infos it records, including infos a controller adds later, just
 /// before the handler runs and on the thread that runs it. Deliveries that happen later (an `AsyncMessage`, a
 /// handler on an `OperationQueue`, a post from another task) are awaited with
-/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``. The recorder holds the
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``. The recorder holds the
 /// controllers and infos weakly and keeps no notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
 /// > another one, replaces the earlier recording. Infos without a queue hear a post in the order they started
 /// > listening; infos with different queues or sender filters may hear it in any order.
 public final class DeliveryRecorder: Sendable {
-    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
+    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
     private struct Waiter {
         let isSatisfied: @Sendable ([RecordedDelivery]) -> Bool
         let continuation: CheckedContinuation<Bool, Never>

@@ -24,9 +24,8 @@ public import NotificationLifecycle
 /// per info that listens on a center (not one per Foundation registration: infos of one name share one), and
 /// ``init(_:)`` the value of one info; an owner's are
 /// `owner.notificationEngine.infos.map(NotificationRegistration.init)`. A registration read from an info also has
-/// its ``observer``, its ``queue`` and the place that declared it (``declaredAt``). It names no center: ``all(on:)``
-/// lists the registrations of the center it is given, an owner's infos register with its
-/// `notificationEngine.center`, and a standalone info with the center it was made with.
+/// its ``center``, its ``observer``, its ``queue`` and the place that declared it (``declaredAt``); every value has
+/// its ``sender`` filter.
 ///
 /// ```swift
 /// func registrations(
@@ -39,16 +38,18 @@ public import NotificationLifecycle
 /// }
 /// ```
 ///
-/// It holds the observer weakly and the sender by identity: keeping it never keeps either alive.
+/// It holds the center and the observer weakly and the sender by identity: keeping it never keeps any of them
+/// alive.
 ///
 /// Two registrations are equal when their topic, sender filter, lifespan, handler and state are equal: `==` compares
 /// what is registered, as ``expectRegistrations(of:_:fileID:filePath:line:column:)`` does, so that a registration
 /// read from an info equals the one a test writes. Its observer, queue and declaration are not compared; compare
 /// those properties yourself.
-public struct NotificationRegistration: Equatable, Sendable, CustomStringConvertible {
+public struct NotificationRegistration: Equatable, Sendable {
     /// The topic, or `nil` for an info that receives every notification.
     let topic: NotificationTopic?
-    let sender: SenderFilter
+    /// The sender filter: ``SenderFilter/anySender``, or one sender, kept by identity.
+    public let sender: SenderFilter
     let lifespan: Lifespan
     let handler: NotificationHandler
     let isListening: Bool
@@ -60,7 +61,8 @@ public struct NotificationRegistration: Equatable, Sendable, CustomStringConvert
     struct Origin: Equatable, Sendable {
         struct Read: Sendable {
             let queue: OperationQueue?
-            let observer: WeakReference
+            let center: WeakReference<NotificationCenter>
+            let observer: WeakReference<AnyObject>
             let declaredAt: String
         }
 
@@ -110,6 +112,7 @@ public struct NotificationRegistration: Equatable, Sendable, CustomStringConvert
             origin: Origin(
                 read: Origin.Read(
                     queue: info.queue,
+                    center: WeakReference(info.center),
                     observer: WeakReference(observer),
                     declaredAt: "\(info.fileID):\(info.line)"
                 )
@@ -161,6 +164,9 @@ public struct NotificationRegistration: Equatable, Sendable, CustomStringConvert
 
     // MARK: - Read from an info
 
+    /// The center the info registers with, while it lives; `nil` for a registration a test wrote. Held weakly.
+    public var center: NotificationCenter? { origin.read?.center.object }
+
     /// The object whose method or closure handles the notification (the controller, for its shorthands), while it
     /// lives; `nil` for a standalone closure, once the object is gone, and for a registration a test wrote. Held
     /// weakly.
@@ -173,15 +179,6 @@ public struct NotificationRegistration: Equatable, Sendable, CustomStringConvert
     /// The `#fileID` and line of the call that made the info, such as `"InboxApp/InboxScreen.swift:14"`; `nil` for
     /// a registration a test wrote.
     public var declaredAt: String? { origin.read?.declaredAt }
-
-    /// `ping, any, visible, closure, listening`, then for a registration read from an info its observer's type, its
-    /// queue and where it was declared: `; observer InboxScreen, posting thread, declared at App/Inbox.swift:14`.
-    public var description: String {
-        guard let read = origin.read else { return summary }
-        let observer = read.observer.object.map { "observer \(type(of: $0))" } ?? "no observer"
-        let queue = read.queue.map { "queue \($0.name ?? "unnamed")" } ?? "posting thread"
-        return summary + "; \(observer), \(queue), declared at \(read.declaredAt)"
-    }
 
     /// `ping, any, visible, closure, listening`: topic, sender, lifespan, handler and state.
     var summary: String {

@@ -26,7 +26,7 @@ public struct RecordedDelivery: Sendable {
     let observerType: String?
     /// Where the info was made, such as `InboxScreen.swift:14`: tells two closure handlers apart.
     let declaredAt: String
-    private let weakSender: WeakReference
+    private let weakSender: WeakReference<AnyObject>
     private let keptUserInfo: KeptUserInfo
 
     /// The object the notification was posted with, while it lives (the delivery holds it weakly); `nil` when it was

@@ -117,7 +117,7 @@ struct RegistrationReadingTests {
         #expect(NotificationRegistration.all(on: center) == [registrations[0]])
     }
 
-    @Test func equalityComparesWhatIsRegisteredAndTheDescriptionShowsTheRest() {
+    @Test func equalityComparesWhatIsRegisteredAndTheReadPartsAreProperties() {
         let queue = OperationQueue()
         queue.name = "sync"
         let store = Store()
@@ -127,15 +127,30 @@ struct RegistrationReadingTests {
         #expect(read != .notListening(to: .name(.sync), sender: .object(store)))
         #expect(read != .listening(to: .name(.sync)))
         #expect(read != .listening(to: .name(.sync), sender: .object(Store())))
-        #expect(read.description.hasPrefix("sync, Store 0x…"))
-        #expect(
-            read.description.hasSuffix(
-                ", lifetime, closure, listening; observer QueuedScreen, queue sync, declared at "
-                    + "\(#fileID):\(QueuedScreen.syncLine)"
-            )
-        )
+        #expect(read.sender == .object(store))
+        #expect(read.sender != .anySender)
+        #expect(read.center === center)
         let written = NotificationRegistration.listening(to: .name(.ping))
-        #expect(written.description == "ping, any, lifetime, closure, listening")
-        #expect(written.observer == nil && written.queue == nil && written.declaredAt == nil)
+        #expect(written.sender == .anySender)
+        #expect(written.center == nil && written.observer == nil && written.queue == nil && written.declaredAt == nil)
+    }
+
+    @Test func readingARegistrationKeepsNeitherItsCenterNorItsSenderAlive() {
+        weak var weakCenter: NotificationCenter?
+        weak var weakStore: Store?
+        var read: NotificationRegistration?
+        do {
+            let center = NotificationCenter()
+            let store = Store()
+            let info = NotificationInfo(name: .sync, object: store, center: center) { _ in }
+            read = NotificationRegistration(info)
+            #expect(read?.center === center)
+            weakCenter = center
+            weakStore = store
+        }
+        #expect(weakCenter == nil)
+        #expect(weakStore == nil)
+        #expect(read?.center == nil)
+        #expect(read?.sender != .anySender)
     }
 }

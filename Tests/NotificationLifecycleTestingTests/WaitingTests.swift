@@ -4,7 +4,7 @@ import NotificationLifecycleTesting
 import Testing
 
 /// `waitForDeliveries` returns as soon as the deliveries arrived, from whichever thread, and fails when they do not.
-/// It takes a `Duration`, as the tests' clocks do: each test is available from macOS 13, iOS 16, tvOS 16, watchOS 9
+/// The tests measure the wait with `ContinuousClock`: each is available from macOS 13, iOS 16, tvOS 16, watchOS 9
 /// (Swift Testing does not accept `@available` on a suite).
 @Suite("Waiting for deliveries")
 struct WaitingTests {
@@ -31,7 +31,7 @@ struct WaitingTests {
         let (_, recorder, screen) = recordedScreen()
         let clock = ContinuousClock()
         let elapsed = await clock.measure {
-            await waitForDeliveries(of: .name(.ping), .never, in: recorder, timeout: .milliseconds(30))
+            await waitForDeliveries(of: .name(.ping), .never, in: recorder, timeout: 0.03)
         }
         #expect(elapsed >= .milliseconds(30))
         withExtendedLifetime(screen) {}
@@ -46,7 +46,7 @@ struct WaitingTests {
         var elapsed = Duration.zero
         let issues = await capturedIssues {
             elapsed = await clock.measure {
-                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: .seconds(30))
+                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: 30)
             }
         }
         #expect(elapsed < .seconds(30))
@@ -63,7 +63,7 @@ struct WaitingTests {
         let (_, recorder, screen) = recordedScreen()
         let waiter = Task {
             await capturedIssues {
-                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: .seconds(60))
+                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: 60)
             }
         }
         waiter.cancel()
@@ -77,7 +77,7 @@ struct WaitingTests {
         let (_, recorder, screen) = recordedScreen()
         let clock = ContinuousClock()
         let elapsed = await clock.measure {
-            await waitForDeliveries(.atLeast(0), in: recorder, timeout: .seconds(30))
+            await waitForDeliveries(.atLeast(0), in: recorder, timeout: 30)
         }
         #expect(elapsed < .seconds(30))
         withExtendedLifetime(screen) {}

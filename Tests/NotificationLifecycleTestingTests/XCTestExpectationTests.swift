@@ -68,7 +68,6 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
     }
 
     func testWaitsForAHandlerOnAnotherThread() async {
-        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
         let (center, recorder, screen) = recordedScreen()
         let poster = Task.detached { center.post(name: .ping, object: nil) }
         await waitForDeliveries(of: .name(.ping), in: recorder)

@@ -264,12 +264,11 @@ struct TestingYourListenersArticleFailureTests {
     }
 
     @Test func aWaitFailsWhenTheTimeRunsOut() async {
-        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
         let screen = MailboxScreen(notificationCenter: center)
         let recorder = DeliveryRecorder()
         recorder.record(screen)
         let issues = await capturedIssues {
-            await waitForDeliveries(of: .name(.storeDidChange), in: recorder, timeout: .milliseconds(50))
+            await waitForDeliveries(of: .name(.storeDidChange), in: recorder, timeout: 0.05)
         }
         #expect(issues.count == 1)
         #expect(issues.first?.comments.first?.hasPrefix("Expected") == true)

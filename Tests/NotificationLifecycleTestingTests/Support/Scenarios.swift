@@ -6,11 +6,7 @@ import NotificationLifecycleTesting
 
 extension Scenario {
     static var all: [Scenario] {
-        var scenarios = listening + registrations + deallocation + deliveries
-        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
-            scenarios += waiting  // waitForDeliveries takes a Duration
-        }
-        scenarios += lifecycle + diagnostics
+        var scenarios = listening + registrations + deallocation + deliveries + waiting + lifecycle + diagnostics
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             scenarios += messages
         }
@@ -421,7 +417,6 @@ extension Scenario {
         ),
     ]
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static var waiting: [Scenario] {
         [
             Scenario(
@@ -440,7 +435,7 @@ extension Scenario {
                         of: .name(.ping),
                         .atLeast(2),
                         in: recorder,
-                        timeout: .milliseconds(20),
+                        timeout: 0.02,
                         fileID: site.fileID,
                         filePath: site.filePath,
                         line: site.line,
@@ -469,7 +464,7 @@ extension Scenario {
                     center.post(name: .ping, object: nil)
                     await waitForDeliveries(
                         in: recorder,
-                        timeout: .milliseconds(20),
+                        timeout: 0.02,
                         fileID: site.fileID,
                         filePath: site.filePath,
                         line: site.line,
@@ -638,7 +633,7 @@ extension Scenario {
                     await waitForDeliveries(
                         of: .message(DraftSaved.self),
                         in: recorder,
-                        timeout: .milliseconds(20),
+                        timeout: 0.02,
                         fileID: site.fileID,
                         filePath: site.filePath,
                         line: site.line,

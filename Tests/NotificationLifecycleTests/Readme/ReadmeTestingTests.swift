@@ -36,7 +36,7 @@ struct ReadmeTestingTests {
         recorder.record(inbox)
         center.post(name: .messagesDidArrive, object: nil)
         await withKnownIssue {
-            await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder, timeout: .milliseconds(50))
+            await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder, timeout: 0.05)
         }
     }
 }
