@@ -123,8 +123,9 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// The registrations of NotificationLifecycle on `center` now: one per info that listens, ordered by the place
     /// that declared it.
     ///
-    /// Infos of one name share one Foundation registration; each has its own value here. A controller's infos and
-    /// standalone infos are both listed; an info that is alive but stopped is not (read it with ``init(_:)``).
+    /// Infos of one name share one Foundation registration; each has its own value here. A controller's infos,
+    /// standalone infos and the info behind a sequence of `notifications(named:…)` or `messages(for:…)` while it
+    /// listens are listed; an info that is alive but stopped is not (read it with ``init(_:)``).
     ///
     /// ```swift
     /// let left = NotificationRegistration.all(on: center)

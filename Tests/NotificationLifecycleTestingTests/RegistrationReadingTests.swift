@@ -43,6 +43,18 @@ struct RegistrationReadingTests {
         withExtendedLifetime(other) {}
     }
 
+    /// `all(on:)` lists the info behind a lifespan-bound sequence while it listens, and not once its lifespan ends.
+    @Test func aSequenceIsListedWhileItListens() {
+        let engine = NotificationEngine(center: center)
+        engine.start(.custom("sync"))
+        let line = #line + 1
+        let stream = engine.notifications(named: .sync, during: .custom("sync"), buffering: .bufferingNewest(1))
+        #expect(NotificationRegistration.all(on: center).map(\.declaredAt) == ["\(#fileID):\(line)"])
+        engine.stop(.custom("sync"))
+        #expect(NotificationRegistration.all(on: center).isEmpty)
+        withExtendedLifetime(stream) {}
+    }
+
     @Test func aReleasedControllerLeavesNoRegistration() {
         var screen: InboxScreen? = InboxScreen(notificationCenter: center)
         screen?.appear()

@@ -44,23 +44,43 @@ struct RepeatedDuplicateTests {
 
     @Test func addingTheSameInfoTwoHundredTimesReportsThreeTimes() {
         let engine = NotificationEngine(center: center)
+        let line = #line + 1
         let info = NotificationInfo(name: .ping, center: center) { _ in }
         var added: [Bool] = []
         let diagnostics = capturingDiagnostics {
             for _ in 0..<200 { added.append(engine.add(info)) }
         }.diagnostics
         #expect(added == [true] + Array(repeating: false, count: 199))
+        // The same wording as for an equal info: the count is of the listener, however it came back.
         #expect(
             diagnostics.map(\.message) == [
-                "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
-                    + "registered twice. Later adds of it from this line are counted, and reported at the 10th, the "
-                    + "100th and so on.",
-                "Expected each info to be added once, but this line has now added \(info) again 10 times, reported "
-                    + "at the 1st, the 10th, the 100th and so on. Add it once; it is not registered twice.",
-                "Expected each info to be added once, but this line has now added \(info) again 100 times, reported "
-                    + "at the 1st, the 10th, the 100th and so on. Add it once; it is not registered twice.",
+                "Expected each info to be added once, but \(info) was added again. Add it once; it is not registered "
+                    + "twice. Later duplicates of it from this line are counted, and reported at the 10th, the 100th "
+                    + "and so on.",
+                "Expected each listener to be added once, but this line has now added 10 duplicates of \(info) "
+                    + "(first added from \(#fileID):\(line)), reported at the 1st, the 10th, the 100th and so on. "
+                    + "Add it once; no duplicate is registered.",
+                "Expected each listener to be added once, but this line has now added 100 duplicates of \(info) "
+                    + "(first added from \(#fileID):\(line)), reported at the 1st, the 10th, the 100th and so on. "
+                    + "Add it once; no duplicate is registered.",
             ]
         )
+    }
+
+    /// Duplicates.md: "The count belongs to one line, one listener and one engine", whether the line adds that very
+    /// info again or an equal one.
+    @Test func aLineAddingTheSameInfoAndEqualInfosKeepsOneCount() {
+        let engine = NotificationEngine(center: center)
+        func make() -> NotificationInfo { NotificationInfo(name: .ping, center: center) { _ in } }
+        func add(_ info: NotificationInfo) { engine.add(info) }
+        let info = make()
+        add(info)
+        let diagnostics = capturingDiagnostics {
+            for _ in 0..<9 { add(info) }
+            add(make())
+        }.diagnostics
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.last?.message.contains("this line has now added 10 duplicates of") == true)
     }
 
     @Test func aThousandDuplicatesAreReportedAtTheThousandth() {
@@ -71,7 +91,7 @@ struct RepeatedDuplicateTests {
             for _ in 0..<1_000 { engine.add(info) }
         }.diagnostics
         #expect(diagnostics.count == 4)
-        #expect(diagnostics.last?.message.contains("again 1000 times") == true)
+        #expect(diagnostics.last?.message.contains("has now added 1000 duplicates of") == true)
     }
 
     @Test func eachLineReportsItsFirstDuplicate() {

@@ -14,8 +14,9 @@ extension NotificationEngine {
     /// Stops every info of `lifespan` and marks the lifespan inactive.
     ///
     /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
-    /// changes nothing; use a custom lifespan for listeners that pause. As every lifecycle call, it is reported as a
-    /// populate misuse during `populateNotificationInfos()`, and it is silent on a finished engine.
+    /// changes nothing; use a custom lifespan for listeners that pause. During `populateNotificationInfos()` it is
+    /// reported as a populate misuse, as every lifecycle call is there; on a finished engine it is silent, as every
+    /// stop is there.
     public func stop(_ lifespan: Lifespan, fileID: String = #fileID, line: Int = #line) {
         guard lifespan == .lifetime else {
             return deactivate(lifespan, evenIfInactive: true, name: "stop(.\(lifespan))", fileID: fileID, line: line)

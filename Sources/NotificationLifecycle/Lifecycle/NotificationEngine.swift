@@ -67,28 +67,22 @@ public final class NotificationEngine: @unchecked Sendable {
         var duplicateCounts: [DuplicateSite: Int] = [:]
 
         /// Counts one more duplicate of `target` from `fileID`:`line`; answers how many that line has added.
-        mutating func countDuplicate(of target: NotificationInfo, sameInstance: Bool, fileID: String, line: Int) -> Int
-        {
-            let site = DuplicateSite(
-                fileID: fileID,
-                line: line,
-                target: ObjectIdentifier(target),
-                sameInstance: sameInstance
-            )
+        mutating func countDuplicate(of target: NotificationInfo, fileID: String, line: Int) -> Int {
+            let site = DuplicateSite(fileID: fileID, line: line, target: ObjectIdentifier(target))
             let count = duplicateCounts[site, default: 0] + 1
             duplicateCounts[site] = count
             return count
         }
     }
 
-    /// One line's duplicates of one listener: the info already added (or, when `sameInstance`, the very info added
-    /// again). The listener is part of the site so that a line adding several listeners again reports each one. No
-    /// column: `add(_:)` and the selector shorthands take none, and a closure's column is part of its listener.
+    /// One line's duplicates of one listener, the info already added: equal infos and that very info added again
+    /// count together. The listener is part of the site so that a line adding several listeners again reports each
+    /// one. No column: `add(_:)` and the selector shorthands take none, and a closure's column is part of its
+    /// listener.
     struct DuplicateSite: Hashable {
         let fileID: String
         let line: Int
         let target: ObjectIdentifier
-        let sameInstance: Bool
     }
 
     /// Whether the `count`th duplicate of a line is reported: the first, then the 10th, the 100th and so on.
@@ -96,6 +90,26 @@ public final class NotificationEngine: @unchecked Sendable {
         var rest = count
         while rest >= 10, rest % 10 == 0 { rest /= 10 }
         return rest == 1
+    }
+
+    /// Reports a line's `count`th duplicate of `existing`: the first as `first` says, and that later ones are
+    /// counted; a later one (the 10th, the 100th…) with the count, in one wording whether that very info or an equal
+    /// one was added again.
+    private func reportDuplicate(
+        _ first: String,
+        of existing: NotificationInfo,
+        count: Int,
+        fileID: String,
+        line: Int
+    ) {
+        let message =
+            count == 1
+            ? first + " Later duplicates of it from this line are counted, and reported at the 10th, the 100th and so "
+                + "on."
+            : "Expected each listener to be added once, but this line has now added \(count) duplicates of "
+                + "\(existing) (first added from \(existing.fileID):\(existing.line)), reported at the 1st, the 10th, "
+                + "the 100th and so on. Add it once; no duplicate is registered."
+        reportDiagnostic(.duplicateRegistration, message, fileID: fileID, line: line, about: center)
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -210,16 +224,14 @@ public final class NotificationEngine: @unchecked Sendable {
             if case .finished = state.phase { return .finished }
             let earlier = state.keyHashCounts[hash, default: 0]
             if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
-                return .sameInstance(
-                    count: state.countDuplicate(of: info, sameInstance: true, fileID: fileID, line: line)
-                )
+                return .sameInstance(count: state.countDuplicate(of: info, fileID: fileID, line: line))
             }
             if earlier > 0, info.keyIsCurrent(keeping: &kept),
                 let existing = state.infos.first(where: {
                     $0.listener.key == listener.key && $0.keyIsCurrent(keeping: &kept)
                 })
             {
-                let count = state.countDuplicate(of: existing, sameInstance: false, fileID: fileID, line: line)
+                let count = state.countDuplicate(of: existing, fileID: fileID, line: line)
                 return .duplicate(of: existing, count: count)
             }
             if !made {
@@ -248,35 +260,24 @@ public final class NotificationEngine: @unchecked Sendable {
             reportFinished("add(\(info))", fileID: fileID, line: line)
         case .sameInstance(let count):
             guard Self.reportsDuplicate(count) else { return nil }
-            reportDiagnostic(
-                .duplicateRegistration,
-                count == 1
-                    ? "Expected each info to be added once, but \(info) was added again. Add it once; it is not "
-                        + "registered twice. Later adds of it from this line are counted, and reported at the 10th, "
-                        + "the 100th and so on."
-                    : "Expected each info to be added once, but this line has now added \(info) again \(count) "
-                        + "times, reported at the 1st, the 10th, the 100th and so on. Add it once; it is not "
-                        + "registered twice.",
+            reportDuplicate(
+                "Expected each info to be added once, but \(info) was added again. Add it once; it is not registered "
+                    + "twice.",
+                of: info,
+                count: count,
                 fileID: fileID,
-                line: line,
-                about: center
+                line: line
             )
         case .duplicate(let existing, let count):
             guard Self.reportsDuplicate(count) else { return existing }
-            let firstAdded = "first added from \(existing.fileID):\(existing.line)"
-            reportDiagnostic(
-                .duplicateRegistration,
-                count == 1
-                    ? "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and "
-                        + "handler as one already added (\(firstAdded)). Remove one of them; the second is not "
-                        + "registered. Later duplicates of it from this line are counted, and reported at the 10th, "
-                        + "the 100th and so on."
-                    : "Expected each listener to be added once, but this line has now added \(count) duplicates of "
-                        + "\(existing) (\(firstAdded)), reported at the 1st, the 10th, the 100th and so on. Add it "
-                        + "once; no duplicate is registered.",
+            reportDuplicate(
+                "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and handler "
+                    + "as one already added (first added from \(existing.fileID):\(existing.line)). Remove one of "
+                    + "them; the second is not registered.",
+                of: existing,
+                count: count,
                 fileID: fileID,
-                line: line,
-                about: center
+                line: line
             )
             return existing
         case .foreign:

@@ -87,11 +87,11 @@ struct WalkModel {
         case engineAdd
     }
 
-    /// A line's duplicates of one listener: of info `target` already added, or of `target` itself added again.
+    /// A line's duplicates of one listener, info `target`: equal infos and `target` itself added again count
+    /// together.
     struct Duplicate: Hashable {
         let line: AddLine
         let target: Int
-        let sameInstance: Bool
     }
 
     /// The line of `WalkController` whose shorthand adds the info of `plan`.
@@ -374,10 +374,7 @@ struct WalkModel {
     mutating func addNew(_ plan: Plan, to id: Int) -> (rules: [Rule], returned: Int) {
         var rules: [Rule] = plan.handler.selector == Self.unknownSelector ? [.unknownSelector] : []
         if let existing = duplicate(of: plan, in: id) {
-            rules += countDuplicate(
-                Duplicate(line: Self.addLine(of: plan), target: existing, sameInstance: false),
-                on: id
-            )
+            rules += countDuplicate(Duplicate(line: Self.addLine(of: plan), target: existing), on: id)
             return (rules, existing)
         }
         infos[plan.id] = Info(plan: plan)
@@ -388,10 +385,10 @@ struct WalkModel {
     /// `notificationEngine.add(_:)` of an info the walk already holds.
     mutating func addExisting(_ infoID: Int, to id: Int) -> (rules: [Rule], added: Bool) {
         if controllers[id]!.infos.contains(infoID) {
-            return (countDuplicate(Duplicate(line: .engineAdd, target: infoID, sameInstance: true), on: id), false)
+            return (countDuplicate(Duplicate(line: .engineAdd, target: infoID), on: id), false)
         }
         if let existing = duplicate(of: infos[infoID]!.plan, in: id) {
-            return (countDuplicate(Duplicate(line: .engineAdd, target: existing, sameInstance: false), on: id), false)
+            return (countDuplicate(Duplicate(line: .engineAdd, target: existing), on: id), false)
         }
         if let engine = infos[infoID]!.engine, engine != id { return ([.foreignInfo], false) }
         return (attach(infoID, to: id), true)
