@@ -46,9 +46,9 @@ public import Foundation
 /// > extension SyncStatus: MainActorNotificationEngineOwner {}
 /// > ```
 ///
-/// A closure runs at once, on the posting thread, when the notification is posted on the main thread; a post from
-/// another thread schedules it on the main actor, where the info checks again that it still listens before calling
-/// it.
+/// A closure runs at once, on the posting thread, when the notification is posted on the main actor (the main thread or
+/// queue); a post from another thread schedules it on the main actor, where the info checks again that it still listens
+/// before calling it.
 ///
 /// ## Topics
 ///

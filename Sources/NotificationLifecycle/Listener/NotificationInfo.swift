@@ -19,9 +19,9 @@ public import Foundation
 ///
 /// ## Where handlers run
 /// With `queue: nil` (the default) a handler runs synchronously on the thread that posts, as Foundation does. With a
-/// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the
-/// closures of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main thread, and are
-/// scheduled on the main actor otherwise.
+/// queue, Foundation runs it on that queue and the poster waits until it has run. Main-actor handlers (the closures
+/// of a ``MainActorNotificationEngineOwner``) run at once when the post is made on the main actor (the main thread or
+/// queue), and are scheduled on the main actor otherwise.
 ///
 /// ## Guarantees
 /// - One registration per listening info, whatever threads call ``startListening(fileID:line:)`` at once.

@@ -92,8 +92,8 @@ public struct NotificationSelectorTable: Sendable {
 
     /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
     ///
-    /// The handler runs synchronously when the notification is posted on the main thread, and is scheduled on the
-    /// main actor otherwise (after checking again that the info is still listening).
+    /// The handler runs synchronously when the notification is posted on the main actor (the main thread or queue), and
+    /// is scheduled on the main actor otherwise (after checking again that the info is still listening).
     ///
     /// - Parameters:
     ///   - selector: The name, such as `"themeDidChange:"`. The colon rule does not apply: the handler always
