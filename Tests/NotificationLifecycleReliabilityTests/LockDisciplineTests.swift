@@ -83,6 +83,31 @@ extension ReliabilityTests {
             )
         }
 
+        /// Reading a center's live infos (the testing module's `NotificationRegistration.all(on:)`) loads each listed
+        /// engine strongly under the center's lock. An engine that another thread releases meanwhile is deinitialised
+        /// by that read, and its `deinit` takes the same lock: it must run after the lock, or the read deadlocks
+        /// (and in debug builds, whose lock is error-checking, crashes the process).
+        @Test("An engine released while its center's infos are read is deinitialised outside the lock")
+        func engineReleasedWhileTheLedgerIsRead() {
+            let center = NotificationCenter()
+            let done = LockedValueBox(false)
+            let reads = LockedValueBox(0)
+            let group = ThreadGroup()
+            group.start(2) { index in
+                if index == 0 {
+                    while !done.withLock({ $0 }) {
+                        _ = RegistrationLedger.infos(on: center)
+                        reads.withLock { $0 += 1 }
+                    }
+                } else {
+                    for _ in 0..<20_000 { _ = NotificationEngine(center: center) }
+                    done.withLock { $0 = true }
+                }
+            }
+            #expect(group.wait(timeout: 120), "deadlock")
+            #expect(reads.withLock { $0 } > 0)
+        }
+
         /// The probe itself: a `deinit` run inside the info's lock on purpose is noticed. If the info's lock (its center's
         /// registry's) moves, this test must move with it, or the race above proves nothing.
         @Test("The lock probe notices a deinit run inside the info's lock", arguments: Released.allCases)

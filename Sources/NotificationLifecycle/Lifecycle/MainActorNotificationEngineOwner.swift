@@ -47,7 +47,7 @@ public import Foundation
 /// > ```
 ///
 /// A closure runs at once, on the posting thread, when the notification is posted on the main actor (the main thread or
-/// queue); a post from another thread schedules it on the main actor, where the info checks again that it still listens
+/// queue); a post from anywhere else schedules it on the main actor, where the info checks again that it still listens
 /// before calling it.
 ///
 /// ## Topics

@@ -198,16 +198,22 @@ final class CenterRegistry: @unchecked Sendable {
     }
 
     /// The live infos of this center: those listed themselves and those of every live engine.
+    ///
+    /// The engines loaded under the lock are released after it: another thread may release one meanwhile, and an
+    /// engine's `deinit` takes this lock.
     func liveInfos() -> [NotificationInfo] {
-        lock.withLock {
+        let (infos, engines) = lock.withLock { () -> ([NotificationInfo], [NotificationEngine]) in
+            let engines = ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in ledgerInfos.compactMap(\.info) + ledgerEngines.compactMap(\.engine).flatMap(\.state.infos)
+            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }
-            return infos
+            return (infos, engines)
         }
+        withExtendedLifetime(engines) {}
+        return infos
     }
 }
 
