@@ -162,35 +162,17 @@ public func waitForDeliveries(
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
-    return await waitForDeliveries(
-        DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate),
-        count,
-        in: recorder,
-        nanoseconds: nanoseconds,
-        describedAs: "\(timeout) seconds",
-        at: site
-    )
-}
-
-/// The wait; `describedAs` is the timeout as the failure names it.
-private func waitForDeliveries(
-    _ filter: DeliveryFilter,
-    _ count: DeliveryCount,
-    in recorder: DeliveryRecorder,
-    nanoseconds: UInt64,
-    describedAs timeout: String,
-    at site: CallSite
-) async -> [RecordedDelivery] {
+    let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate)
     if let misuse = count.misuse {
         recordFailure(misuse, at: site)
         return []
     }
+    let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
     _ = await recorder.wait(nanoseconds: nanoseconds) { deliveries in
         count.isSettled(by: deliveries.lazy.filter(filter.matches).count)
     }
     let deliveries = recorder.deliveries
-    if let failure = filter.failure(of: deliveries, against: count, waited: timeout) {
+    if let failure = filter.failure(of: deliveries, against: count, waited: "\(timeout) seconds") {
         recordFailure(failure, at: site)
     }
     return deliveries.filter(filter.matches)
