@@ -6,6 +6,7 @@ import Testing
 /// On Linux, posting a typed message on a center with a `name: nil` observer crashes the process. These tests set
 /// up exactly that combination and must therefore never post a typed message.
 @Suite("name: nil next to typed messages")
+@MainActor
 struct EveryNotificationWithMessagesTests {
     let center = NotificationCenter()
 

@@ -5,6 +5,7 @@ import Testing
 
 /// What `populateNotificationInfos()` may do, and what an info made there means by "no center".
 @Suite("Populate phase")
+@MainActor
 struct PopulatePhaseTests {
     let center = NotificationCenter()
 

@@ -30,7 +30,7 @@ public import Foundation
 /// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
 /// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
-public protocol NotificationEngineOwner: AnyObject {
+public protocol NotificationEngineOwner: AnyObject, Sendable {
     /// The engine that holds this owner's infos.
     var notificationEngine: NotificationEngine { get }
 }

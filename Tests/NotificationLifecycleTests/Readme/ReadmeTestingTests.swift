@@ -5,6 +5,7 @@ import NotificationLifecycleTesting
 import Testing
 
 @Suite("README: testing")
+@MainActor
 struct ReadmeTestingTests {
     // waitForDeliveries takes a Duration: an app whose deployment target is older needs the same attribute.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -5,7 +5,7 @@ import NotificationLifecycleTesting
 import XCTest
 
 final class InboxTests: XCTestCase {
-    func testListensToMessagesOnlyWhileVisible() {
+    @MainActor func testListensToMessagesOnlyWhileVisible() async {
         let inbox = Inbox(notificationCenter: NotificationCenter())
         expectNotListening(inbox, to: .name(.messagesDidArrive))
         inbox.appear()
