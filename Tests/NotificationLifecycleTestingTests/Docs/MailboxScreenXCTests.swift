@@ -6,7 +6,7 @@ import NotificationLifecycle
 import NotificationLifecycleTesting
 import XCTest
 
-final class MailboxScreenXCTests: XCTestCase {
+nonisolated final class MailboxScreenXCTests: XCTestCase {
     override func invokeTest() {
         // Strict mode: fails the test at this line.
         expectNoDiagnostics { super.invokeTest() }

@@ -4,7 +4,7 @@ import NotificationLifecycle
 import NotificationLifecycleTesting
 import XCTest
 
-final class InboxTests: XCTestCase {
+nonisolated final class InboxTests: XCTestCase {
     @MainActor func testListensToMessagesOnlyWhileVisible() async {
         let inbox = Inbox(notificationCenter: NotificationCenter())
         expectNotListening(inbox, to: .name(.messagesDidArrive))
