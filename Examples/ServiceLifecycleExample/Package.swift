@@ -8,8 +8,8 @@ import PackageDescription
 
 let package = Package(
     name: "ServiceLifecycleExample",
-    // Mutex (the service's lock) needs these; Linux has it on every version.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    // Duration and ContinuousClock (the demo's and the tests' waits) need these.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
         // SwiftPM names a path dependency after its folder: `name:` fixes the name that `.product(…, package:)`
         // below refers to, whatever the clone's folder is called.

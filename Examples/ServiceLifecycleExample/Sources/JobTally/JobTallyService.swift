@@ -1,13 +1,13 @@
 public import Foundation
 public import NotificationLifecycle
 public import ServiceLifecycle
-import Synchronization
 
 /// A service that counts the jobs its workers finish while it runs, and the configuration reloads for as long as it
 /// lives.
 ///
 /// Race-free by construction: the class is `Sendable`, so the compiler checks that every stored property is safe to
-/// reach from any thread. Its handlers run on whichever thread posts, and all they touch is behind one `Mutex`.
+/// reach from any thread. Its handlers run on whichever thread posts, and all they touch is behind one lock
+/// (a `LockedState`).
 ///
 /// Its listeners follow its life as a `Service`:
 /// - lifetime: `configurationDidReload` is heard from `init` until the service is released;
@@ -16,7 +16,7 @@ import Synchronization
 public final class JobTallyService: Service, NotificationEngineOwner, Sendable {
     /// The engine that holds the service's two infos.
     public let notificationEngine: NotificationEngine
-    private let state = Mutex(Tally())
+    private let state = LockedState(Tally())
 
     /// Makes the service; its lifetime info listens from now on, its visible info once ``run()`` runs.
     ///

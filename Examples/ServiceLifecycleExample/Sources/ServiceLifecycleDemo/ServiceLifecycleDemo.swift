@@ -5,14 +5,6 @@ import NotificationLifecycle
 import ServiceLifecycle
 import UnixSignals
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs a JobTallyService under a ServiceGroup, posts to it from eight threads, ends it with a real SIGTERM and
 /// shows that nothing is heard after the graceful shutdown, then releases it.
 @main
@@ -82,8 +74,10 @@ enum ServiceLifecycleDemo {
         await post(from: workers, jobsEach: 1, reload: true, to: center) { _ = service.tally }
         let afterShutdown = service.tally
         let lateJobs = afterShutdown.jobs - whileRunning.jobs
-        print("   jobs heard after the shutdown: \(lateJobs == 0 ? "none" : "\(lateJobs)") (\(describe(afterShutdown)))")
-        print("   reloads heard after the shutdown: \(afterShutdown.reloads - whileRunning.reloads) (lifetime: until released)")
+        let lateReloads = afterShutdown.reloads - whileRunning.reloads
+        let late = lateJobs == 0 ? "none (still \(afterShutdown.jobs) in all)" : "\(lateJobs)"
+        print("   jobs heard after the shutdown: \(late)")
+        print("   reloads heard after the shutdown: \(lateReloads) (the lifetime info listens until the release)")
     }
 
     /// What a worker count of `workers` each posting `jobsPerWorker` jobs adds up to.
