@@ -16,7 +16,12 @@ public import ServiceLifecycle
 public final class JobTallyService: Service, NotificationEngineOwner, Sendable {
     /// The engine that holds the service's two infos.
     public let notificationEngine: NotificationEngine
-    private let state = LockedState(Tally())
+    private let state = LockedState(State())
+
+    private struct State {
+        var tally = Tally()
+        var isRunning = false
+    }
 
     /// Makes the service; its lifetime info listens from now on, its visible info once ``run()`` runs.
     ///
@@ -24,19 +29,25 @@ public final class JobTallyService: Service, NotificationEngineOwner, Sendable {
     public init(center: NotificationCenter) {
         notificationEngine = NotificationEngine(center: center)
         addNotificationInfo(forName: .configurationDidReload) { service, _ in
-            service.state.withLock { $0.reloads += 1 }
+            service.state.withLock { $0.tally.reloads += 1 }
         }
         addNotificationInfo(forName: .jobDidFinish, lifespan: .visible) { service, note in
             let worker = note.userInfo?["worker"] as? Int
-            service.state.withLock { $0.count(jobBy: worker) }
+            service.state.withLock { $0.tally.count(jobBy: worker) }
         }
     }
 
     /// What the service has heard so far.
-    public var tally: Tally { state.withLock { $0 } }
+    public var tally: Tally { state.withLock { $0.tally } }
 
-    /// Whether ``run()`` runs: the visible info listens.
-    public var isRunning: Bool { notificationEngine.isActive(.visible) }
+    /// Whether ``run()`` listens for jobs: `true` once its `appear()` has returned, `false` again once its
+    /// `disappear()` has.
+    ///
+    /// So a job posted after reading `true` is heard (unless a shutdown began meanwhile), and one posted after
+    /// reading `false` at the end of a run is not. The engine's `isActive(.visible)` and the info's `isListening`
+    /// turn `true` inside `appear()`, before its registration is made: a job posted from another thread at that
+    /// moment may not be heard.
+    public var isRunning: Bool { state.withLock { $0.isRunning } }
 
     /// Listens for finished jobs until graceful shutdown, then stops listening before it returns.
     ///
@@ -45,7 +56,11 @@ public final class JobTallyService: Service, NotificationEngineOwner, Sendable {
     /// - Throws: `CancellationError` when the task running it is cancelled before a graceful shutdown.
     public func run() async throws {
         notificationEngine.appear()
-        defer { notificationEngine.disappear() }
+        state.withLock { $0.isRunning = true }
+        defer {
+            notificationEngine.disappear()
+            state.withLock { $0.isRunning = false }
+        }
         try await gracefulShutdown()
     }
 }
