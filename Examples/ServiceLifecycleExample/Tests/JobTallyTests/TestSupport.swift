@@ -2,9 +2,11 @@ import Foundation
 import JobTally
 import Testing
 
-/// Waits, a millisecond at a time, until `condition` holds; records an issue and throws after five seconds.
+/// Waits, a millisecond at a time (or, `spinning`, only yielding), until `condition` holds; records an issue and
+/// throws after five seconds.
 func waitUntil(
     _ what: String,
+    spinning: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async throws {
@@ -14,7 +16,11 @@ func waitUntil(
             Issue.record("Timed out after 5 s waiting until \(what)", sourceLocation: sourceLocation)
             throw CancellationError()
         }
-        try await Task.sleep(for: .milliseconds(1))
+        if spinning {
+            await Task.yield()
+        } else {
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
 
