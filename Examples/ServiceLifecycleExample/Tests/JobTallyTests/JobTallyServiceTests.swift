@@ -5,6 +5,7 @@ import NotificationLifecycle
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
+import UnixSignals
 
 @Suite("JobTallyService: its listeners follow run() and end on graceful shutdown")
 struct JobTallyServiceTests {
@@ -30,6 +31,29 @@ struct JobTallyServiceTests {
         #expect(!service.isRunning)
         await postJobs(from: 8, jobsEach: 10, to: center, whileReading: service)
         #expect(service.tally.jobs == 8 * 500)  // no handler ran for a post after the shutdown
+    }
+
+    @Test func aSigtermToThisProcessShutsTheGroupDownGracefully() async throws {
+        let center = NotificationCenter()
+        let service = JobTallyService(center: center)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [service],
+                gracefulShutdownSignals: [.sigterm],
+                logger: Logger(label: "JobTallyTests")
+            )
+        )
+        let running = Task { try await group.run() }
+        // The group traps SIGTERM before it starts the service: once the service runs, the signal is the group's.
+        try await waitUntil("the service runs") { service.isRunning }
+        center.postJobDidFinish(worker: 3)
+
+        kill(getpid(), SIGTERM)
+        try await running.value  // returns without throwing: a graceful shutdown, not a cancellation
+
+        #expect(!service.isRunning)
+        center.postJobDidFinish(worker: 3)
+        #expect(service.tally.jobsByWorker == [3: 1])
     }
 
     @Test func theVisibleInfoListensOnlyWhileRunRuns() async throws {
