@@ -7,14 +7,17 @@ import Observation
 /// Stands in for UIKit's `UIResponder`: `@MainActor open class UIResponder : NSObject`.
 @MainActor
 open class UIResponder {
+    /// As `NSObject.init()`.
     public init() {}
 }
 
 /// Stands in for UIKit's `UIViewController`, main-actor isolated like it, with the same lifecycle signatures.
 @MainActor
 open class UIViewController: UIResponder {
+    /// UIKit's designated initialiser.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
 
+    /// As `NSObject.init()`, which UIKit's subclasses inherit.
     public convenience override init() {
         self.init(nibName: nil, bundle: nil)
     }
