@@ -4,7 +4,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let trackItemDidFinish = Notification.Name("TrackItemDidFinish")
+    nonisolated static let trackItemDidFinish = Notification.Name("TrackItemDidFinish")
 }
 
 final class TrackItem: NSObject, @unchecked Sendable {}

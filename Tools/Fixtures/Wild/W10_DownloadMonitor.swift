@@ -4,9 +4,9 @@
 import Foundation
 
 extension Notification.Name {
-    static let downloadDidProgress = Notification.Name("DownloadDidProgress")
-    static let downloadDidFail = Notification.Name("DownloadDidFail")
-    static let downloadDidStall = Notification.Name("DownloadDidStall")
+    nonisolated static let downloadDidProgress = Notification.Name("DownloadDidProgress")
+    nonisolated static let downloadDidFail = Notification.Name("DownloadDidFail")
+    nonisolated static let downloadDidStall = Notification.Name("DownloadDidStall")
 }
 
 // outcome: left (removal-mismatch)

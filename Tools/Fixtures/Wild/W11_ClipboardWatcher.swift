@@ -3,7 +3,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let clipboardDidChange = Notification.Name("ClipboardDidChange")
+    nonisolated static let clipboardDidChange = Notification.Name("ClipboardDidChange")
 }
 
 // outcome: migrated

@@ -3,7 +3,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let analyticsSessionDidEnd = Notification.Name("AnalyticsSessionDidEnd")
+    nonisolated static let analyticsSessionDidEnd = Notification.Name("AnalyticsSessionDidEnd")
 }
 
 // outcome: migrated

@@ -3,7 +3,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let uploadDidFinish = Notification.Name("UploadDidFinish")
+    nonisolated static let uploadDidFinish = Notification.Name("UploadDidFinish")
 }
 
 // outcome: migrated

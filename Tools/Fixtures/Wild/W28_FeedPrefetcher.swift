@@ -3,7 +3,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let feedDidScroll = Notification.Name("FeedDidScroll")
+    nonisolated static let feedDidScroll = Notification.Name("FeedDidScroll")
 }
 
 // outcome: migrated

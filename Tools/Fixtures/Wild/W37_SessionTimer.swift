@@ -3,7 +3,7 @@
 import Foundation
 
 extension Notification.Name {
-    static let sessionTimerReset = Notification.Name("SessionTimerReset")
+    nonisolated static let sessionTimerReset = Notification.Name("SessionTimerReset")
 }
 
 // outcome: migrated

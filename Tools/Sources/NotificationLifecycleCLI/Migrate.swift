@@ -18,6 +18,19 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Edit the files in place instead of printing a diff.")
     var write = false
 
+    @Option(
+        help: """
+            The module's default isolation: nonisolated (Swift's default) or MainActor (-default-isolation MainActor, \
+            SwiftPM's .defaultIsolation(MainActor.self)). A class that says nothing of its isolation has it.
+            """
+    )
+    var defaultIsolation: DefaultIsolation = .nonisolated
+
+    enum DefaultIsolation: String, ExpressibleByArgument, CaseIterable {
+        case nonisolated
+        case mainActor = "MainActor"
+    }
+
     @Argument(help: "Swift files or folders to read (folders recursively; hidden and .build folders are skipped).")
     var paths: [String]
 
@@ -29,9 +42,9 @@ struct Migrate: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let result = Migrator.migrate(files)
-        for skipped in result.skipped {
-            FileHandle.standardError.write(Data("\(skipped.description)\n".utf8))
+        let result = Migrator.migrate(files, defaultIsMainActor: defaultIsolation == .mainActor)
+        for line in result.readingNotes + result.skipped.map(\.description) + result.notes {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
         }
         for file in files {
             guard let migrated = result.files[file.path], migrated != file.text else { continue }

@@ -27,10 +27,12 @@ enum CompileOracle {
         static let isLinux = false
     #endif
 
-    static let settings: [(name: String, flags: [String])] = [
-        ("Swift 6", ["-swift-version", "6"]),
-        ("Swift 5", ["-swift-version", "5"]),
-        ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"]),
+    /// Each setting, and whether migrate is told that the module's default isolation is MainActor (as a user
+    /// migrating such a module passes `--default-isolation MainActor`).
+    static let settings: [(name: String, flags: [String], defaultIsMainActor: Bool)] = [
+        ("Swift 6", ["-swift-version", "6"], false),
+        ("Swift 5", ["-swift-version", "5"], false),
+        ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"], true),
     ]
 
     struct Report {
@@ -77,27 +79,30 @@ enum CompileOracle {
     static func run() throws -> Report {
         let modules = try modulesFolder()
         let files = try WildFixtureTests.files()
-        let migration = Migrator.migrate(files)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         var report = Report()
-        var migrated: Set<String> = []
-        var paths: [String] = []
-        for (index, file) in files.enumerated() {
-            let text = migration.files[file.path] ?? file.text
-            guard !text.contains("#selector") else { continue }
-            // A flat copy: the oracle is about the code, not the folders (Fixtures/Wild has spaces in them).
-            let name = "\(index)_" + URL(fileURLWithPath: file.path).lastPathComponent
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try LinuxTranscript.migrated(text).write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-            if text != file.text { migrated.insert(url.path) }
-        }
-        report.migratedFiles = migrated.count
-        report.compiledFiles = paths.count
         for setting in settings {
-            let output = try swiftc(["-typecheck", "-module-name", "WildFixtures", "-I", modules.path] + setting.flags + paths)
+            let migration = Migrator.migrate(files, defaultIsMainActor: setting.defaultIsMainActor)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var migrated: Set<String> = []
+            var paths: [String] = []
+            for (index, file) in files.enumerated() {
+                let text = migration.files[file.path] ?? file.text
+                guard !text.contains("#selector") else { continue }
+                // A flat copy: the oracle is about the code, not the folders (Fixtures/Wild has spaces in them).
+                let url = folder.appendingPathComponent("\(index)_" + URL(fileURLWithPath: file.path).lastPathComponent)
+                try LinuxTranscript.migrated(text).write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+                if text != file.text { migrated.insert(url.path) }
+            }
+            report.migratedFiles = max(report.migratedFiles, migrated.count)
+            report.compiledFiles = max(report.compiledFiles, paths.count)
+            // One frontend for all the files (-wmo), which reports every file's errors.
+            let output = try swiftc(
+                ["-typecheck", "-wmo", "-continue-building-after-errors", "-module-name", "WildFixtures"]
+                    + ["-I", modules.path] + setting.flags + paths
+            )
             for line in output.split(separator: "\n") where line.contains(": error: ") {
                 let path = String(line.prefix { $0 != ":" })
                 let short = line.replacingOccurrences(of: folder.path + "/", with: "")

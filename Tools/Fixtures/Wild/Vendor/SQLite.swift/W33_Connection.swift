@@ -4,11 +4,11 @@
 import Foundation
 
 extension Notification.Name {
-    static let sqliteMemoryWarning = Notification.Name("SQLiteMemoryWarning")
+    nonisolated static let sqliteMemoryWarning = Notification.Name("SQLiteMemoryWarning")
 }
 
 // outcome: migrated
-public final class Connection: @unchecked Sendable {
+nonisolated public final class Connection: @unchecked Sendable {
     private let lock = NSLock()
     private var cacheSize = 100
 
