@@ -22,9 +22,9 @@ struct CompileOracleTests {
 
 enum CompileOracle {
     #if os(Linux)
-        static let isLinux = true
+    static let isLinux = true
     #else
-        static let isLinux = false
+    static let isLinux = false
     #endif
 
     /// Each setting, and whether migrate is told that the module's default isolation is MainActor (as a user

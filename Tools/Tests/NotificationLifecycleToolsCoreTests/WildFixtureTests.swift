@@ -97,7 +97,9 @@ struct MigrationOutcomes {
             }) {
                 result.actual.append("left (\(reasonID(skipped.reason)))")
                 result.notes.append("\(expectation.name): \(skipped.reason)")
-            } else if migration.migratedPositions.contains(where: { $0.file == expectation.file && $0.line == expectation.line }),
+            } else if migration.migratedPositions.contains(where: {
+                $0.file == expectation.file && $0.line == expectation.line
+            }),
                 migration.files[expectation.file] != files.first(where: { $0.path == expectation.file })?.text
             {
                 result.actual.append("migrated")

@@ -70,7 +70,10 @@ extension TypeModel {
                 !Self.nonisolatedRoots.contains(superclass)
             else { break }
             if Self.appleMainActorClasses.contains(superclass) {
-                return .mainActor(because: current === self ? "it subclasses \(superclass)" : "\(current.name) subclasses \(superclass)")
+                return .mainActor(
+                    because: current === self
+                        ? "it subclasses \(superclass)" : "\(current.name) subclasses \(superclass)"
+                )
             }
             let declared = TypeModel.visible(named: superclass, from: current.file, in: types)
             guard declared.count == 1, let parent = declared.first, parent.kind == .class,

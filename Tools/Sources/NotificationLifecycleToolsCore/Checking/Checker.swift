@@ -123,7 +123,7 @@ package enum Checker {
         let superclassRegistersNothing =
             !TypeMigration.hasSuperclass(type) || type.inherited.first == "NSObject"
             || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0) } ?? false)
-        if (!registered.isEmpty || superclassRegistersNothing), registered.allSatisfy({ $0.name.key != nil }) {
+        if !registered.isEmpty || superclassRegistersNothing, registered.allSatisfy({ $0.name.key != nil }) {
             for removal in type.removals {
                 guard case .named(let name, let object) = removal.kind, let key = name.key else { continue }
                 let sameName = registered.filter { $0.name.key == key }

@@ -230,7 +230,8 @@ struct TypeMigration {
         if !moved.isEmpty {
             let site = try declareMoved(moved.map(\.text))
             for declaration in moved {
-                let start = declaration.lifespan == .visible ? "notificationEngine.appear()" : "notificationEngine.start"
+                let start =
+                    declaration.lifespan == .visible ? "notificationEngine.appear()" : "notificationEngine.start"
                 notes.append(
                     Note(
                         line: declaration.registration.location.line,
@@ -387,7 +388,8 @@ struct TypeMigration {
         let line = registration.location.line
         if let object = registration.object {
             let name = object.hasPrefix("self.") ? String(object.dropFirst(5)) : object
-            let isLet = propertyMember(name)?.decl.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind
+            let isLet =
+                propertyMember(name)?.decl.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind
                 == .keyword(.let)
             if !isLet {
                 throw Self.fail(
@@ -407,7 +409,9 @@ struct TypeMigration {
             }
         }
         let used = registration.call.trimmedDescription.identifiers
-        if let local = used.first(where: { locals.contains($0) && alias(named: $0, around: Syntax(registration.call)) == nil }) {
+        if let local = used.first(where: {
+            locals.contains($0) && alias(named: $0, around: Syntax(registration.call)) == nil
+        }) {
             throw Self.fail(
                 "the registration at line \(line) uses `\(local)` of \(registration.method), which the listener, declared "
                     + "once elsewhere, cannot see"
@@ -499,7 +503,12 @@ struct TypeMigration {
                             + "actor"
                     )
                 }
-                notes.append(Note(line: line, text: "queue: \(queue) dropped: a main-actor owner's closures run on the main actor"))
+                notes.append(
+                    Note(
+                        line: line,
+                        text: "queue: \(queue) dropped: a main-actor owner's closures run on the main actor"
+                    )
+                )
             } else {
                 arguments += ", queue: \(queue)"
             }
@@ -528,7 +537,8 @@ struct TypeMigration {
         if !call.contains("\n"), call.count > 110, let open = closure.range(of: " in "), closure.hasSuffix(" }") {
             let head = closure[..<open.upperBound].dropLast()
             let body = closure[open.upperBound...].dropLast(2)
-            return "\(lifespan.shorthand.name)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
+            return
+                "\(lifespan.shorthand.name)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
         }
         return call
     }
@@ -790,7 +800,9 @@ struct TypeMigration {
         }
         let superclass = Self.hasSuperclass(type) ? type.inherited.first : nil
         guard superclass == nil || superclass == "NSObject" else {
-            throw Self.fail("it has no init of its own to declare its listeners in (its superclass \(superclass ?? "") has)")
+            throw Self.fail(
+                "it has no init of its own to declare its listeners in (its superclass \(superclass ?? "") has)"
+            )
         }
         // Before the first method, after the stored properties: the init every instance is made with.
         let firstMethod = decl.memberBlock.members.first {
@@ -872,7 +884,8 @@ struct TypeMigration {
         // main-actor class: the engine is Sendable and used from any thread, and the conformance stays nonisolated
         // in a module whose default isolation is MainActor.
         let engine =
-            (type.accessLevel == nil ? "" : "public ") + (mainActorOwner ? "nonisolated " : "") + "let notificationEngine"
+            (type.accessLevel == nil ? "" : "public ") + (mainActorOwner ? "nonisolated " : "")
+            + "let notificationEngine"
         guard let first = decl.memberBlock.members.first else {
             throw Self.fail("it has no members")
         }

@@ -50,7 +50,10 @@ package enum UnifiedDiff {
     /// A name with a space, a quote, a backslash or a control character, in double quotes with C escapes, as git
     /// writes it: `git apply` and GNU `patch` both read that form, and `patch` ends an unquoted name at a space.
     static func quoted(_ name: String) -> String {
-        guard name.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" || $0.asciiValue.map { $0 < 32 } == true })
+        guard
+            name.contains(where: {
+                $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" || $0.asciiValue.map { $0 < 32 } == true
+            })
         else { return name }
         var result = "\""
         for character in name {
