@@ -6,12 +6,14 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rewrites the observers of each type it fully understands into NotificationLifecycle declarations.",
         discussion: """
-            A class with no superclass becomes a ControllerBase subclass declaring its listeners in \
-            populateNotificationInfos(); any other class owns a NotificationEngine, with notificationEngine.appear() \
-            and disappear() in the methods that added and removed. Listeners added in init are lifetime, those added \
-            in viewDidLoad, awakeFromNib or windowDidLoad stay there, those added in viewWillAppear/viewDidAppear are \
-            visible. Without --write it prints a unified diff. A type it does not fully understand is left \
-            untouched, with one line on standard error saying why.
+            Each class it migrates owns a NotificationEngine and adopts MainActorNotificationEngineOwner when it is \
+            main-actor (its attributes, superclass chain or protocols say so) or NotificationEngineOwner when it is \
+            nonisolated and Sendable. Listeners added in init, viewDidLoad, awakeFromNib or windowDidLoad are \
+            lifetime and stay in place; those added in viewWillAppear/viewDidAppear, willActivate or onAppear() are \
+            visible (notificationEngine.appear() and disappear()); those added in a method no lifecycle method calls \
+            get a custom lifespan started and stopped where they were registered and removed. Without --write it \
+            prints a unified diff. A type it does not fully understand is left untouched, with one line on standard \
+            error saying why; a note says where behaviour moves.
             """
     )
 
