@@ -257,3 +257,27 @@ extension MigratorTests {
         #expect(diff.hasPrefix("--- \"a/Settings Screen/F.swift\"\n+++ \"b/Settings Screen/F.swift\"\n"))
     }
 }
+
+extension MigratorTests {
+    /// Listeners declared at the end of init would be missing when init returns early: the type is left.
+    @Test func anInitThatReturnsEarlyKeepsItsTypeUntouched() {
+        let source = """
+            import Foundation
+
+            final class Watcher: @unchecked Sendable {
+                init(enabled: Bool) {
+                    guard enabled else { return }
+                    print("enabled")
+                }
+
+                func start() {
+                    NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in }
+                }
+            }
+
+            """
+        let result = migrate(source)
+        #expect(result.text == source)
+        #expect(result.skipped.first?.contains("can return before its end") == true)
+    }
+}

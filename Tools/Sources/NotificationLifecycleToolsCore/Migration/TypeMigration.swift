@@ -776,6 +776,15 @@ struct TypeMigration {
     /// `awake(withContext:)` for a WatchKit controller, else at the end of each init (made if the class has none).
     /// Returns where, for the notes.
     private mutating func declareMoved(_ declarations: [String]) throws -> String {
+        // Declared at the end of a method that can return before it, they would be missing on that path.
+        for name in ["viewDidLoad", "awake", "init"] {
+            for method in type.methods[name] ?? [] where Self.returnsEarly(method.body) {
+                throw Self.fail(
+                    "its \(name) can return before its end, where the listeners that start later would be declared; "
+                        + "declare them by hand"
+                )
+            }
+        }
         if type.methods["viewDidLoad"] != nil || isViewController() {
             try declareInViewDidLoad(declarations)
             return "viewDidLoad"
@@ -823,6 +832,23 @@ struct TypeMigration {
             fileEdits.append(Edit(start: end, end: end, replacement: "\n" + text))
         }
         return "init"
+    }
+
+    /// A `return` of the body itself (not of a closure or nested function in it).
+    private static func returnsEarly(_ body: CodeBlockSyntax?) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                found = true
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        guard let body else { return false }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
     }
 
     /// A UIKit or AppKit view controller, directly or through the project's own classes: it has a viewDidLoad.
