@@ -15,9 +15,7 @@ final class InboxModel: ObservableObject, MainActorNotificationEngineOwner {
 
     init() {
         addLifetimeNotificationInfo(forName: .inboxDidSync) { owner, note in
-            MainActor.assumeIsolated {
-                owner.unread = note.userInfo?["unread"] as? Int ?? 0
-            }
+            owner.unread = note.userInfo?["unread"] as? Int ?? 0
         }
     }
 }

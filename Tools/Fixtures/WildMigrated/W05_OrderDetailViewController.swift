@@ -16,9 +16,7 @@ final class OrderDetailViewController: BaseViewController, MainActorNotification
     override func viewDidLoad() {
         super.viewDidLoad()
         addVisibleNotificationInfo(forName: .orderDidShip) { owner, _ in
-            MainActor.assumeIsolated {
-                owner.shipments += 1
-            }
+            owner.shipments += 1
         }
     }
 

@@ -16,9 +16,7 @@ final class LocationPermissionModel: ObservableObject, MainActorNotificationEngi
 
     init() {
         addVisibleNotificationInfo(forName: .locationAuthorizationDidChange) { owner, _ in
-            MainActor.assumeIsolated {
-                owner.refresh()
-            }
+            owner.refresh()
         }
     }
 

@@ -24,9 +24,7 @@ final class StoryPlayerViewController: UIViewController, MainActorNotificationEn
 
     private func observePlayback() {
         addLifetimeNotificationInfo(forName: .storyDidAdvance) { owner, _ in
-            MainActor.assumeIsolated {
-                owner.page += 1
-            }
+            owner.page += 1
         }
     }
 }

@@ -19,9 +19,7 @@ final class CheckoutViewController: UIViewController, MainActorNotificationEngin
         super.viewDidLoad()
         addLifetimeNotificationInfo(forName: .cartDidChange) { owner, note in owner.cartDidChange(note) }
         addNotificationInfo(forName: .paymentDidComplete, lifespan: .custom("beginPayment")) { owner, _ in
-            MainActor.assumeIsolated {
-                owner.paymentFinished()
-            }
+            owner.paymentFinished()
         }
     }
 

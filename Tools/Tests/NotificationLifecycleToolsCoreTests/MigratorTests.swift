@@ -281,3 +281,39 @@ extension MigratorTests {
         #expect(result.skipped.first?.contains("can return before its end") == true)
     }
 }
+
+extension MigratorTests {
+    @Test func assumeIsolatedAroundAMainActorOwnersBlockGoes() {
+        let source = """
+            import UIKit
+
+            final class Screen: UIViewController {
+                private var token: NSObjectProtocol?
+                private(set) var count = 0
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    token = NotificationCenter.default.addObserver(forName: .x, object: nil, queue: .main) { [weak self] _ in
+                        MainActor.assumeIsolated {
+                            self?.count += 1
+                        }
+                    }
+                    NotificationCenter.default.addObserver(
+                        forName: .y, object: nil, queue: .main
+                    ) { [weak self] _ in MainActor.assumeIsolated { self?.count += 2 } }
+                }
+            }
+
+            """
+        let file = SourceFile(path: "Screen.swift", text: source)
+        let result = Migrator.migrate([file])
+        let text = result.files[file.path] ?? ""
+        #expect(
+            text.contains(
+                "addLifetimeNotificationInfo(forName: .x) { owner, _ in\n            owner.count += 1\n        }\n"
+            )
+        )
+        #expect(text.contains("addLifetimeNotificationInfo(forName: .y) { owner, _ in owner.count += 2 }\n"))
+        #expect(result.notes.contains { $0.contains("MainActor.assumeIsolated") })
+    }
+}

@@ -530,7 +530,17 @@ struct TypeMigration {
             guard let block else {
                 throw Self.fail("the block at line \(registration.location.line) is not a closure literal")
             }
-            closure = try OwnerClosure(closure: block, type: type, file: file).text
+            let owner = try OwnerClosure(closure: block, type: type, file: file, mainActorOwner: mainActorOwner)
+            closure = owner.text
+            if owner.unwrappedAssumeIsolated {
+                notes.append(
+                    Note(
+                        line: line,
+                        text: "MainActor.assumeIsolated around the block's body dropped: a main-actor owner's closure "
+                            + "runs on the main actor"
+                    )
+                )
+            }
         }
         let call = "\(lifespan.shorthand.name)(\(arguments)) \(closure)"
         // A one-line closure that would pass 120 columns inside a method goes on its own line.
