@@ -47,6 +47,9 @@ struct TypeMigration {
     private let allTypes: [TypeModel]
     /// Whether the owner is main-actor (else it is nonisolated and Sendable).
     private var mainActorOwner = false
+    /// Registrations made in one lifetime method (`viewDidLoad`) and removed in a method other types may call
+    /// (`stopObserving()`), by position: a custom lifespan named after that method.
+    private var stoppedLater: [SourcePosition: Lifespan] = [:]
     private let file: SourceFile
     private let lines: TextLines
     private var fileEdits: [Edit] = []
@@ -134,6 +137,7 @@ struct TypeMigration {
         )
 
         // Registrations: what each becomes, and where.
+        stoppedLater = lifetimeRegistrationsStoppedLater()
         var declarations: [Declaration] = []
         for registration in type.registrations {
             declarations.append(try declaration(for: registration, tokenProperties: tokenProperties))
@@ -287,7 +291,9 @@ struct TypeMigration {
         }
         let entries = type.entries(reaching: registration.method)
         let lifespan: Lifespan
-        if entries.isEmpty {
+        if let custom = stoppedLater[registration.location] {
+            lifespan = custom
+        } else if entries.isEmpty {
             // Registered in a method no lifecycle method calls (start(), show(), viewDidMoveToWindow): a custom
             // lifespan started there.
             guard registration.method != "deinit" else {
@@ -609,6 +615,29 @@ struct TypeMigration {
                 + ", and they were not all registered in one method: stopping there is a custom lifespan the migrator "
                 + "leaves to you"
         )
+    }
+
+    /// Registrations of one lifetime method that a removal outside deinit, the lifecycle methods and their private
+    /// helpers removes (`stopObserving()`, which a coordinator calls): they listen from that method until that
+    /// removal, a custom lifespan.
+    private func lifetimeRegistrationsStoppedLater() -> [SourcePosition: Lifespan] {
+        var result: [SourcePosition: Lifespan] = [:]
+        let lifecycle = TypeModel.lifetimeEntries.union(TypeModel.appearEntries).union(TypeModel.disappearEntries)
+        for removal in type.removals where removal.method != "deinit" && !lifecycle.contains(removal.method) {
+            let isPrivate = (type.methods[removal.method] ?? []).allSatisfy { candidate in
+                candidate.decl.as(FunctionDeclSyntax.self)?.modifiers.contains {
+                    ["private", "fileprivate"].contains($0.name.text)
+                } ?? false
+            }
+            if isPrivate, !type.entries(reaching: removal.method).isEmpty { continue }
+            let matched = type.registrations.filter { Self.removal(removal, matches: $0) }
+            let methods = Set(matched.map(\.method))
+            guard methods.count == 1, let method = methods.first else { continue }
+            let entries = type.entries(reaching: method)
+            guard entries.count == 1, entries.isSubset(of: TypeModel.lifetimeEntries) else { continue }
+            for registration in matched { result[registration.location] = .custom(method) }
+        }
+        return result
     }
 
     /// Whether `removal` removes `registration`: by token, by name and sender (a removal for one sender removes only
