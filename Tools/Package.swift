@@ -65,6 +65,15 @@ package.targets += [
         dependencies: ["UIKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
     ),
 ]
+// The compile oracle (CompileOracleTests, issue 31) type-checks what migrate writes for Fixtures/Wild against these
+// stand-ins and the root package, with swiftc and the modules this build leaves in the build folder: the tests depend
+// on them so that `swift build --build-tests` builds them.
+let oracleStandIns = ["AppKit", "WatchKit", "Combine", "ShimmerKit"]
+package.targets += oracleStandIns.map { .target(name: $0, path: "Tests/StandIns/\($0)") }
+if let tests = package.targets.first(where: { $0.name == "NotificationLifecycleToolsCoreTests" }) {
+    tests.dependencies += (["UIKit"] + oracleStandIns).map { .target(name: $0) }
+    tests.dependencies.append(.product(name: "NotificationLifecycle", package: "NotificationLifecycle"))
+}
 #endif
 
 // The fixtures are written as apps write them (Swift 6 mode, but no upcoming features), so their test target is

@@ -8,7 +8,7 @@ extension Notification.Name {
 }
 
 final class ProfileViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var reloads = 0
 
     override func viewDidLoad() {

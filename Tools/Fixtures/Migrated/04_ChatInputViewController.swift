@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class ChatInputViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var bottomInset: CGFloat = 0
 
     override func viewDidLoad() {

@@ -8,7 +8,7 @@ extension Notification.Name {
 }
 
 final class FeedViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var refreshes = 0
 
     override func viewDidLoad() {

@@ -8,7 +8,7 @@ extension Notification.Name {
 }
 
 final class ScoreboardViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var scoreUpdates = 0
 
     override func viewDidLoad() {

@@ -5,7 +5,7 @@ import UIKit
 
 @main
 class AppDelegate: UIResponder, UIApplicationDelegate, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     var window: UIWindow?
     private var lastForeground: Date?
 

@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class LoginViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var keyboardHeight: CGFloat = 0
 
     override func viewDidLoad() {

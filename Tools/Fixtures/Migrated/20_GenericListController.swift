@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 class GenericListController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     let reloadName: Notification.Name
     private var reloads = 0
 

@@ -9,19 +9,13 @@ extension Notification.Name {
 }
 
 @MainActor
-final class InboxModel: ControllerBase, ObservableObject, MainActorNotificationEngineOwner {
+final class InboxModel: ObservableObject, MainActorNotificationEngineOwner {
+    nonisolated let notificationEngine = NotificationEngine()
     @Published private(set) var unread = 0
 
     init() {
-        super.init()
-    }
-
-    override func populateNotificationInfos() {
-        super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .inboxDidSync) { owner, note in
-            MainActor.assumeIsolated {
-                owner.unread = note.userInfo?["unread"] as? Int ?? 0
-            }
+            owner.unread = note.userInfo?["unread"] as? Int ?? 0
         }
     }
 }

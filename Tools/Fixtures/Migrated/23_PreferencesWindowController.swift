@@ -4,7 +4,7 @@ import AppKit
 import NotificationLifecycle
 
 final class PreferencesWindowController: NSWindowController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var isClosing = false
 
     override func windowDidLoad() {

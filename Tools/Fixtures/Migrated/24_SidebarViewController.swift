@@ -5,7 +5,7 @@ import AppKit
 import NotificationLifecycle
 
 final class SidebarViewController: NSViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var refreshCount = 0
 
     override func viewDidLoad() {

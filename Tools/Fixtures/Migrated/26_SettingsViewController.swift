@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class SettingsViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var fontSize: CGFloat = 17
 
     override func viewDidLoad() {

@@ -5,7 +5,7 @@ import NotificationLifecycle
 import UIKit
 
 final class VideoPlayerView: UIView, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private let player: AVPlayer
     private var finished = false
 

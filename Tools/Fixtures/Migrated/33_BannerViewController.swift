@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class BannerViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var bannerText = ""
 
     override func viewDidLoad() {

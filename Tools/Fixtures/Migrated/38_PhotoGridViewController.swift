@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class PhotoGridViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var libraryChanges = 0
 
     override func awakeFromNib() {

@@ -6,17 +6,32 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rewrites the observers of each type it fully understands into NotificationLifecycle declarations.",
         discussion: """
-            A class with no superclass becomes a ControllerBase subclass declaring its listeners in \
-            populateNotificationInfos(); any other class owns a NotificationEngine, with notificationEngine.appear() \
-            and disappear() in the methods that added and removed. Listeners added in init are lifetime, those added \
-            in viewDidLoad, awakeFromNib or windowDidLoad stay there, those added in viewWillAppear/viewDidAppear are \
-            visible. Without --write it prints a unified diff. A type it does not fully understand is left \
-            untouched, with one line on standard error saying why.
+            Each class it migrates owns a NotificationEngine and adopts MainActorNotificationEngineOwner when it is \
+            main-actor (its attributes, superclass chain or protocols say so) or NotificationEngineOwner when it is \
+            nonisolated and Sendable. Listeners added in init, viewDidLoad, awakeFromNib or windowDidLoad are \
+            lifetime and stay in place; those added in viewWillAppear/viewDidAppear, willActivate or onAppear() are \
+            visible (notificationEngine.appear() and disappear()); those added in a method no lifecycle method calls \
+            get a custom lifespan started and stopped where they were registered and removed. Without --write it \
+            prints a unified diff. A type it does not fully understand is left untouched, with one line on standard \
+            error saying why; a note says where behaviour moves.
             """
     )
 
     @Flag(help: "Edit the files in place instead of printing a diff.")
     var write = false
+
+    @Option(
+        help: """
+            The module's default isolation: nonisolated (Swift's default) or MainActor (-default-isolation MainActor, \
+            SwiftPM's .defaultIsolation(MainActor.self)). A class that says nothing of its isolation has it.
+            """
+    )
+    var defaultIsolation: DefaultIsolation = .nonisolated
+
+    enum DefaultIsolation: String, ExpressibleByArgument, CaseIterable {
+        case nonisolated
+        case mainActor = "MainActor"
+    }
 
     @Argument(help: "Swift files or folders to read (folders recursively; hidden and .build folders are skipped).")
     var paths: [String]
@@ -29,9 +44,9 @@ struct Migrate: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let result = Migrator.migrate(files)
-        for skipped in result.skipped {
-            FileHandle.standardError.write(Data("\(skipped.description)\n".utf8))
+        let result = Migrator.migrate(files, defaultIsMainActor: defaultIsolation == .mainActor)
+        for line in result.readingNotes + result.skipped.map(\.description) + result.notes {
+            FileHandle.standardError.write(Data("\(line)\n".utf8))
         }
         for file in files {
             guard let migrated = result.files[file.path], migrated != file.text else { continue }

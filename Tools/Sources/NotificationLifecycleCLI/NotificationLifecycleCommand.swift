@@ -49,6 +49,9 @@ struct Check: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        for note in ModelBuilder.program(files).notes {
+            FileHandle.standardError.write(Data("\(note)\n".utf8))
+        }
         let findings = Checker.check(files)
         let format = ReportFormat(rawValue: format.rawValue) ?? .text
         print(Report.render(findings, as: format), terminator: "")

@@ -93,30 +93,4 @@ import Testing
         #expect(!original.released)  // the center keeps the block, the block keeps the controller
         #expect(migrated.released)
     }
-
-    // MARK: - Other classes
-
-    @Test func sessionStore_tokensRemovedInDeinit_behavesTheSame() {
-        let names: [Notification.Name] = [.sessionDidExpire, .sessionDidRefresh]
-        let original = script.drive(SessionStoreOriginal.init, names) { [$0.expirations, $0.refreshes] }
-        let migrated = script.drive(SessionStore.init, names) { [$0.expirations, $0.refreshes] }
-        let expected = Outcome(beforeLoad: [], visible: [1, 1], hidden: [], visibleAgain: [])
-        #expect(original == expected)
-        #expect(migrated == expected)
-    }
-
-    @Test func draftAutosaver_strongSelfCapture_migratedIsReleased() {
-        let original = script.drive(DraftAutosaverOriginal.init, [.draftDidChange]) { _ in [] }
-        let migrated = script.drive(DraftAutosaver.init, [.draftDidChange]) { _ in [] }
-        #expect(!original.released)  // the token's block keeps self; deinit, which removes it, never runs
-        #expect(migrated.released)
-    }
-
-    @Test func playback_weakSelfGuard_behavesTheSame() {
-        let original = script.drive(PlaybackControllerOriginal.init, [.playbackDidStall]) { [$0.stalls] }
-        let migrated = script.drive(PlaybackController.init, [.playbackDidStall]) { [$0.stalls] }
-        let expected = Outcome(beforeLoad: [], visible: [1], hidden: [], visibleAgain: [])
-        #expect(original == expected)
-        #expect(migrated == expected)
-    }
 }

@@ -49,3 +49,75 @@ import Testing
         #expect(finding.compilerStyle.hasSuffix("or let `notification-lifecycle migrate` declare the listener."))
     }
 }
+
+/// Issue 31: what check finds now without speaking more.
+extension CheckerTests {
+    @Test func aCenterReachedThroughAClosureParameterOrALocalIsACenter() {
+        let source = """
+            final class Screen: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    NotificationCenter.default.do { $0.addObserver(self, selector: #selector(a), name: .a, object: nil) }
+                    let hub = NotificationCenter.default
+                    hub.addObserver(self, selector: #selector(b), name: .b, object: nil)
+                }
+            }
+            """
+        #expect(rules(source) == ["4:unbalanced-visible", "6:unbalanced-visible"])
+    }
+
+    @Test func aClosureNotHandedToACenterStaysAConditionAndQuiet() {
+        let source = """
+            final class Screen: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    names.forEach { NotificationCenter.default.addObserver(self, selector: #selector(a), name: $0, object: nil) }
+                }
+            }
+            """
+        #expect(rules(source).isEmpty)
+    }
+
+    @Test func aRemovalForAnotherSenderIsMismatchedOnlyWhenBothAreProperties() {
+        let source = """
+            final class Player: NSObject {
+                let item = Item()
+                let other = Item()
+                init(current: Item) {
+                    super.init()
+                    NotificationCenter.default.addObserver(self, selector: #selector(end), name: .end, object: item)
+                    NotificationCenter.default.addObserver(self, selector: #selector(end), name: .start, object: current)
+                }
+                func stop() {
+                    NotificationCenter.default.removeObserver(self, name: .end, object: other)
+                    NotificationCenter.default.removeObserver(self, name: .start, object: item)
+                    NotificationCenter.default.removeObserver(self, name: .end, object: nil)
+                }
+            }
+            """
+        // .start was added for a parameter, which may be `item`: quiet.
+        #expect(rules(source) == ["10:mismatched-removal"])
+    }
+
+    @Test func aRemovalByNameInATypeThatRegistersOnlyBlocksRemovesNothing() {
+        let source = """
+            final class Monitor {
+                var token: NSObjectProtocol?
+                init() {
+                    token = NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in }
+                }
+                func pause() {
+                    NotificationCenter.default.removeObserver(self, name: .x, object: nil)
+                }
+                deinit { token.map(NotificationCenter.default.removeObserver) }
+            }
+            final class Cell: UICollectionViewCell {
+                func reset() {
+                    NotificationCenter.default.removeObserver(self, name: .y, object: nil)
+                }
+            }
+            """
+        // The cell's superclass is not read: UIKit may have registered .y for it. Quiet.
+        #expect(rules(source) == ["7:mismatched-removal"])
+    }
+}

@@ -61,6 +61,12 @@ struct CorpusScore {
 
     static func measure() throws -> CorpusScore {
         let files = try SourceFiles.read(SourceFiles.paths(in: [corpus.path]))
+        // Each file alone, as the corpus's types are unrelated (two declare a Notification.Name of one name).
+        return measure(files, findings: files.flatMap { Checker.check([$0]) })
+    }
+
+    /// Scores `findings` against the `// expect:` markers of `files`.
+    static func measure(_ files: [SourceFile], findings: [Finding]) -> CorpusScore {
         var expectations: [Expectation] = []
         for file in files {
             for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -80,8 +86,6 @@ struct CorpusScore {
             }
         }
         var score = CorpusScore(fileCount: files.count)
-        // Each file alone, as the corpus's types are unrelated (two declare a Notification.Name of one name).
-        let findings = files.flatMap { Checker.check([$0]) }
         var unmatched = expectations
         for finding in findings {
             let name = "\(URL(fileURLWithPath: finding.position.file).lastPathComponent):\(finding.position.line)"

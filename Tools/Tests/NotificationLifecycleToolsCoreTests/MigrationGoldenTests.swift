@@ -16,10 +16,11 @@ import Testing
     static let regenerate = ProcessInfo.processInfo.environment["NLT_REGENERATE"] == "1"
 
     /// The fixtures the behaviour tests drive, original and migrated.
+    /// (13_SessionStore, 15_DraftAutosaver and 17_PlaybackController were driven too until issue 31: nonisolated
+    /// classes that are not Sendable, they are now left with that reason.)
     static let driven = [
         "01_ProfileViewController", "02_ThemedHeaderViewController", "05_FeedViewController", "06_CartViewController",
-        "07_ScoreboardViewController", "13_SessionStore", "15_DraftAutosaver", "17_PlaybackController",
-        "25_SignUpViewController", "32_ComposeViewController", "33_BannerViewController",
+        "07_ScoreboardViewController", "25_SignUpViewController", "32_ComposeViewController", "33_BannerViewController",
     ]
 
     /// Migrated fixtures the behaviour target compiles without driving them (their originals do not compile here in
@@ -27,10 +28,9 @@ import Testing
     /// (Swift 6 errors of their own, kept by the migration: a main-actor call in deinit, a non-Sendable singleton),
     /// 11 (an app delegate), 39 and the types left untouched.
     static let compiledOnly = [
-        "08_DownloadsViewController", "09_SyncService",
-        "10_BadgeCounter", "16_MapViewController", "18_LoginViewController", "19_OrderHistoryViewController",
-        "20_GenericListController", "26_SettingsViewController", "35_StoriesViewController",
-        "38_PhotoGridViewController", "40_PresenceService",
+        "08_DownloadsViewController", "16_MapViewController", "18_LoginViewController",
+        "19_OrderHistoryViewController", "20_GenericListController", "26_SettingsViewController",
+        "35_StoriesViewController", "38_PhotoGridViewController",
     ]
 
     static func corpusFiles() throws -> [SourceFile] {

@@ -3,39 +3,59 @@ import SwiftSyntax
 /// Reads the types of a set of files: their members in a first pass, their observer calls in a second, so that an
 /// extension in one file and the declaration in another make one type.
 package enum ModelBuilder {
-    package static func build(_ files: [SourceFile]) -> [TypeModel] {
-        var types: [String: TypeModel] = [:]
-        var order: [String] = []
+    /// The types of the files and what could not be read as one program.
+    package struct Program {
+        package var types: [TypeModel] = []
+        /// `file:line:column: note: …` for each extension joined to no type: more than one type of its name is
+        /// visible to it.
+        package var notes: [String] = []
+    }
+
+    package static func build(_ files: [SourceFile]) -> [TypeModel] { program(files).types }
+
+    /// Each declaration is a type of its own, keyed by its file and scope (`Outer.Inner`), never merged with another
+    /// of the same name: an extension joins a type only when exactly one type of that name is visible to it (a
+    /// `private` or `fileprivate` one only in its own file).
+    package static func program(_ files: [SourceFile]) -> Program {
+        var program = Program()
         var extensions: [(SourceFile, ExtensionDeclSyntax)] = []
         for file in files {
             let collector = DeclarationCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
-            for found in collector.declarations {
-                guard types[found.name] == nil else { continue }
-                let decl = found
+            for decl in collector.declarations {
                 let model = TypeModel(
                     name: decl.name,
                     kind: decl.kind,
                     file: file.path,
                     location: file.position(of: decl.node),
                     inherited: decl.inherited,
-                    attributes: decl.attributes
+                    attributes: decl.attributes,
+                    modifiers: decl.modifiers
                 )
                 model.declarations.append(decl.node)
-                types[decl.name] = model
-                order.append(decl.name)
+                program.types.append(model)
                 addMembers(of: decl.node, to: model, in: file)
             }
             extensions += collector.extensions.map { (file, $0) }
         }
         for (file, ext) in extensions {
             let name = ext.extendedType.trimmedDescription
-            guard let model = types[name] else { continue }
+            let visible = TypeModel.visible(named: name, from: file.path, in: program.types)
+            guard visible.count == 1, let model = visible.first else {
+                if visible.count > 1 {
+                    let position = file.position(of: ext)
+                    let places = visible.map { "\($0.file):\($0.location.line)" }.joined(separator: ", ")
+                    program.notes.append(
+                        "\(position.file):\(position.line):\(position.column): note: extension \(name) not read: "
+                            + "\(visible.count) types of that name are visible to it (\(places))"
+                    )
+                }
+                continue
+            }
             model.declarations.append(ext)
             addMembers(of: ext, to: model, in: file)
         }
-        for name in order {
-            guard let model = types[name] else { continue }
+        for model in program.types {
             for (_, methods) in model.methods {
                 for method in methods {
                     guard let file = files.first(where: { $0.path == method.file }) else { continue }
@@ -46,7 +66,7 @@ package enum ModelBuilder {
             model.registrations.sort { $0.location < $1.location }
             model.removals.sort { $0.location < $1.location }
         }
-        return order.compactMap { types[$0] }
+        return program
     }
 
     private static func addMembers(of decl: some DeclGroupSyntax, to model: TypeModel, in file: SourceFile) {
@@ -91,7 +111,7 @@ package enum ModelBuilder {
     }
 }
 
-/// The type declarations of a file, nested ones included, and its extensions.
+/// The type declarations of a file, nested ones included (named `Outer.Inner`), and its extensions.
 private final class DeclarationCollector: SyntaxVisitor {
     struct Declaration {
         let name: String
@@ -99,10 +119,12 @@ private final class DeclarationCollector: SyntaxVisitor {
         let node: any DeclGroupSyntax
         let inherited: [String]
         let attributes: [String]
+        let modifiers: [String]
     }
 
     var declarations: [Declaration] = []
     var extensions: [ExtensionDeclSyntax] = []
+    private var scope: [String] = []
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         add(node, name: node.name.text, kind: .class)
@@ -120,6 +142,11 @@ private final class DeclarationCollector: SyntaxVisitor {
         add(node, name: node.name.text, kind: .enum)
     }
 
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         extensions.append(node)
         return .visitChildren
@@ -130,9 +157,18 @@ private final class DeclarationCollector: SyntaxVisitor {
         let attributes = node.attributes.compactMap {
             $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
         }
+        let qualified = (scope + [name]).joined(separator: ".")
         declarations.append(
-            Declaration(name: name, kind: kind, node: node, inherited: inherited, attributes: attributes)
+            Declaration(
+                name: qualified,
+                kind: kind,
+                node: node,
+                inherited: inherited,
+                attributes: attributes,
+                modifiers: node.modifiers.map(\.name.text)
+            )
         )
+        scope.append(name)
         return .visitChildren
     }
 }

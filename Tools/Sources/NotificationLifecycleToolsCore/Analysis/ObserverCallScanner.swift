@@ -108,12 +108,17 @@ final class ObserverCallScanner: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// A receiver that reads as a center, or a property of the type declared as a `NotificationCenter`.
+    /// A receiver that reads as a center, a property of the type declared as a `NotificationCenter`, a local bound
+    /// to a center (`let hub = NotificationCenter.default`), or the parameter of a closure handed to a call on a
+    /// center (`NotificationCenter.default.do { $0.addObserver(…) }`).
     private func isCenter(_ base: ExprSyntax) -> Bool {
         if ObserverSyntax.isCenter(base) { return true }
         var name = base.trimmedDescription
         if name.hasPrefix("self.") { name.removeFirst("self.".count) }
-        return model.properties[name].map { $0.hasSuffix("NotificationCenter") } ?? false
+        if model.properties[name].map({ $0.hasSuffix("NotificationCenter") }) == true { return true }
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return false }
+        if ObserverSyntax.closureOnCenter(passing: reference) != nil { return true }
+        return ObserverSyntax.localCenter(named: reference.baseName.text, around: Syntax(base)) != nil
     }
 
     // MARK: - Tokens

@@ -12,6 +12,52 @@ package enum ObserverSyntax {
             || (last == "default" && text.hasSuffix("Center.default"))
     }
 
+    /// The closure that `reference` is a parameter of (`$0`, or a named one), when that closure is handed to a call
+    /// on a center: `NotificationCenter.default.do { $0.addObserver(…) }`.
+    package static func closureOnCenter(passing reference: DeclReferenceExprSyntax) -> ClosureExprSyntax? {
+        let name = reference.baseName.text
+        var node = Syntax(reference)
+        while let parent = node.parent, !parent.is(MemberBlockItemSyntax.self) {
+            node = parent
+            guard let closure = node.as(ClosureExprSyntax.self) else { continue }
+            let names: [String]
+            switch closure.signature?.parameterClause {
+            case .simpleInput(let list): names = list.map(\.name.text)
+            case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case nil: names = ["$0"]
+            }
+            guard names.contains(name) else { continue }
+            var call = closure.parent
+            if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
+            guard let call = call?.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                isCenter(base)
+            else { return nil }
+            return closure
+        }
+        return nil
+    }
+
+    /// `let name = NotificationCenter.default` (or another center expression) in a block around `node`.
+    package static func localCenter(named name: String, around node: Syntax) -> CodeBlockItemSyntax? {
+        var current: Syntax? = node
+        while let node = current {
+            if let list = node.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        guard let value = binding.initializer?.value, isCenter(value) else { return nil }
+                        return item
+                    }
+                }
+            }
+            if node.is(MemberBlockItemSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
+    }
+
     package static func nonNil(_ expression: ExprSyntax) -> String? {
         expression.is(NilLiteralExprSyntax.self) ? nil : expression.trimmedDescription
     }

@@ -25,7 +25,11 @@ package enum SourceFiles {
             while let relative = enumerator.nextObject() as? String {
                 let components = relative.split(separator: "/")
                 if components.contains(where: { $0.hasPrefix(".") }) { continue }
-                if relative.hasSuffix(".swift") { found.append(base + "/" + relative) }
+                // A folder may be named like a file (CocoaPods' `Pods/Headers/Public/SQLite.swift`): only files count.
+                guard relative.hasSuffix(".swift") else { continue }
+                var isFolder: ObjCBool = false
+                let path = base + "/" + relative
+                if manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue { found.append(path) }
             }
             result += found.sorted()
         }

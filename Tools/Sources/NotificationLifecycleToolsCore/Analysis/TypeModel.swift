@@ -17,6 +17,8 @@ package final class TypeModel {
     package let inherited: [String]
     /// The attributes of the declaration, without `@`.
     package let attributes: [String]
+    /// `public`, `final`, `private`, `nonisolated`…
+    package let modifiers: [String]
     package var methods: [String: [Method]] = [:]
     /// Stored and computed properties: name to declared type (empty when inferred).
     package var properties: [String: String] = [:]
@@ -34,13 +36,30 @@ package final class TypeModel {
         package let file: String
     }
 
-    init(name: String, kind: Kind, file: String, location: SourcePosition, inherited: [String], attributes: [String]) {
+    init(
+        name: String,
+        kind: Kind,
+        file: String,
+        location: SourcePosition,
+        inherited: [String],
+        attributes: [String],
+        modifiers: [String]
+    ) {
         self.name = name
         self.kind = kind
         self.file = file
         self.location = location
         self.inherited = inherited
         self.attributes = attributes
+        self.modifiers = modifiers
+    }
+
+    /// `private` or `fileprivate`: seen only in its own file.
+    package var isFilePrivate: Bool { modifiers.contains("private") || modifiers.contains("fileprivate") }
+
+    /// The types named `name` that code in `file` can see: one declared there, or any that is not file-private.
+    package static func visible(named name: String, from file: String, in types: [TypeModel]) -> [TypeModel] {
+        types.filter { $0.name == name && (!$0.isFilePrivate || $0.file == file) }
     }
 
     // MARK: - Lifecycle
@@ -48,10 +67,14 @@ package final class TypeModel {
     /// Methods from which listeners added last the object's life.
     package static let lifetimeEntries: Set<String> = [
         "init", "awakeFromNib", "viewDidLoad", "loadView", "windowDidLoad", "applicationDidFinishLaunching",
-        "application",
+        "application", "awake",
     ]
-    package static let appearEntries: Set<String> = ["viewWillAppear", "viewDidAppear"]
-    package static let disappearEntries: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+    /// View controllers' appear methods, WatchKit's `willActivate`, and a SwiftUI model's `onAppear()` (its view
+    /// calls it from `.onAppear`).
+    package static let appearEntries: Set<String> = ["viewWillAppear", "viewDidAppear", "willActivate", "onAppear"]
+    package static let disappearEntries: Set<String> = [
+        "viewWillDisappear", "viewDidDisappear", "didDeactivate", "onDisappear",
+    ]
 
     /// The entry methods (lifecycle methods and `deinit`) from which `method` is reached through the type's own calls.
     package func entries(reaching method: String) -> Set<String> {

@@ -5,10 +5,10 @@ package enum Checker {
     /// Checks the files as one program: a type's extensions in other files count.
     package static func check(_ files: [SourceFile]) -> [Finding] {
         let types = ModelBuilder.build(files)
-        let byName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: Set<Finding> = []
         for type in types {
-            findings.formUnion(check(type, superclass: type.inherited.first.flatMap { byName[$0] }))
+            let superclass = type.inherited.first.map { TypeModel.visible(named: $0, from: type.file, in: types) }
+            findings.formUnion(check(type, superclass: superclass?.count == 1 ? superclass?.first : nil))
         }
         return findings.sorted { ($0.position, $0.rule.id) < ($1.position, $1.rule.id) }
     }
@@ -118,28 +118,77 @@ package enum Checker {
             if case .selector = $0.handler { return true }
             return false
         }
-        if !registered.isEmpty, registered.allSatisfy({ $0.name.key != nil }) {
+        // With no superclass (or NSObject, or one read that registers nothing), every selector registration of self
+        // is in the files read: a removal by name of anything else removes nothing.
+        let superclassRegistersNothing =
+            !TypeMigration.hasSuperclass(type) || type.inherited.first == "NSObject"
+            || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0) } ?? false)
+        if !registered.isEmpty || superclassRegistersNothing, registered.allSatisfy({ $0.name.key != nil }) {
             for removal in type.removals {
-                guard case .named(let name, _) = removal.kind, let key = name.key,
-                    !registered.contains(where: { $0.name.key == key })
-                else { continue }
-                let names = Set(registered.map(\.name.text)).sorted().joined(separator: ", ")
-                report(
-                    .mismatchedRemoval,
-                    at: removal.location,
-                    "removeObserver(self, name: \(name.text), …) matches no registration of \(type.name), which adds "
-                        + names,
-                    "Name the notification that was added, \(migrate), which removes what it added"
-                )
+                guard case .named(let name, let object) = removal.kind, let key = name.key else { continue }
+                let sameName = registered.filter { $0.name.key == key }
+                if sameName.isEmpty {
+                    let adds =
+                        registered.isEmpty
+                        ? "which adds nothing by selector (its blocks are removed by their tokens)"
+                        : "which adds " + Set(registered.map(\.name.text)).sorted().joined(separator: ", ")
+                    report(
+                        .mismatchedRemoval,
+                        at: removal.location,
+                        "removeObserver(self, name: \(name.text), …) matches no registration of \(type.name), \(adds)",
+                        "Name the notification that was added, \(migrate), which removes what it added"
+                    )
+                } else if let object, type.properties[Self.normalized(object)] != nil,
+                    let senders = Self.senders(sameName, of: type), !senders.contains(Self.normalized(object))
+                {
+                    // A removal for one sender removes only the registrations for that sender (or for any when nil).
+                    let added = senders.map { $0 ?? "any sender (object: nil)" }.sorted().joined(separator: ", ")
+                    report(
+                        .mismatchedRemoval,
+                        at: removal.location,
+                        "removeObserver(self, name: \(name.text), object: \(object)) matches no registration of "
+                            + "\(type.name): it added \(name.text) for \(added), and a removal for another sender "
+                            + "removes nothing",
+                        "Pass the object the registration named (or nil), \(migrate), which removes what it added"
+                    )
+                }
             }
         }
         return findings
     }
 
-    /// Inside an `if`, or after a `guard`, within its member.
+    /// The senders the registrations name, `nil` standing for any sender; `nil` when one is not a property of the
+    /// type (a parameter, `player.currentItem`), which may be the same object under another name.
+    private static func senders(_ registrations: [Registration], of type: TypeModel) -> Set<String?>? {
+        var result: Set<String?> = []
+        for registration in registrations {
+            guard let object = registration.object else {
+                result.insert(nil)
+                continue
+            }
+            let name = normalized(object)
+            guard type.properties[name] != nil else { return nil }
+            result.insert(name)
+        }
+        return result
+    }
+
+    private static func normalized(_ object: String) -> String {
+        object.hasPrefix("self.") ? String(object.dropFirst(5)) : object
+    }
+
+    /// Inside an `if`, or after a `guard`, within its member. A closure counts as a condition (it may run any number
+    /// of times), but for one handed to a call on the center the registration is made on
+    /// (`NotificationCenter.default.do { $0.addObserver(…) }`).
     private static func isConditional(_ call: FunctionCallExprSyntax) -> Bool {
+        let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)
+        let centerClosure = receiver.flatMap { ObserverSyntax.closureOnCenter(passing: $0) }
         var node = Syntax(call)
         while let parent = node.parent, !parent.is(MemberBlockItemSyntax.self) {
+            if parent.is(ClosureExprSyntax.self), parent.id == centerClosure?.id {
+                node = parent
+                continue
+            }
             if parent.is(IfExprSyntax.self) || parent.is(ClosureExprSyntax.self) { return true }
             if let list = parent.as(CodeBlockItemListSyntax.self) {
                 for item in list {

@@ -1,11 +1,15 @@
+import SwiftParser
 import SwiftSyntax
 
 /// Turns an observer block into an owner closure: `{ [weak self] note in self?.reload(note) }` becomes
 /// `{ owner, note in owner.reload(note) }`. The closure receives the owner, so it captures no `self`.
 struct OwnerClosure {
     let text: String
+    /// Whether a `MainActor.assumeIsolated { … }` around the whole body went: a main-actor owner's closure runs on
+    /// the main actor already.
+    private(set) var unwrappedAssumeIsolated = false
 
-    init(closure: ClosureExprSyntax, type: TypeModel, file: SourceFile) throws {
+    init(closure: ClosureExprSyntax, type: TypeModel, file: SourceFile, mainActorOwner: Bool = false) throws {
         let base = closure.positionAfterSkippingLeadingTrivia.utf8Offset
         let line = file.position(of: closure).line
         func fail(_ reason: String) -> TypeMigration.NotUnderstood {
@@ -80,7 +84,37 @@ struct OwnerClosure {
         }
         let original = closure.trimmedDescription
         guard let text = Edit.apply(edits, to: original) else { throw fail("could not be rewritten") }
-        self.text = text
+        if mainActorOwner, let unwrapped = Self.unwrappingAssumeIsolated(text) {
+            self.text = unwrapped
+            unwrappedAssumeIsolated = true
+        } else {
+            self.text = text
+        }
+    }
+
+    /// `{ owner, _ in\n    MainActor.assumeIsolated {\n        body\n    }\n}` → `{ owner, _ in\n    body\n}`, the
+    /// body one level less indented; `nil` when the closure's only statement is not such a call.
+    private static func unwrappingAssumeIsolated(_ text: String) -> String? {
+        let tree = Parser.parse(source: "_ = " + text)
+        guard
+            let closure = tree.statements.first?.item.as(SequenceExprSyntax.self)?.elements.last?
+                .as(ClosureExprSyntax.self),
+            closure.statements.count == 1,
+            let call = closure.statements.first?.item.as(FunctionCallExprSyntax.self),
+            call.calledExpression.trimmedDescription == "MainActor.assumeIsolated", call.arguments.isEmpty,
+            call.additionalTrailingClosures.isEmpty, let inner = call.trailingClosure, inner.signature == nil,
+            let signature = closure.signature
+        else { return nil }
+        let head = "{ " + signature.trimmedDescription
+        let body = inner.statements.description
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("    ") ? String(line.dropFirst(4)) : String(line)
+        }
+        // The closing brace keeps the indentation of the original one.
+        let close = closure.rightBrace.leadingTrivia.description
+        let separator = body.first?.isNewline == true ? "" : " "
+        let end = close.isEmpty && !(lines.last?.hasSuffix(" ") ?? false) ? " }" : close + "}"
+        return head + separator + lines.joined(separator: "\n") + end
     }
 }
 

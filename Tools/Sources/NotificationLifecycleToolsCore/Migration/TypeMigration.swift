@@ -7,10 +7,28 @@ struct TypeMigration {
         let reason: String
     }
 
-    enum Lifespan {
+    enum Lifespan: Hashable {
         case lifetime, visible
+        /// Started where the registration was made, stopped where it was removed: named after the method that
+        /// registered (`.custom("start")`).
+        case custom(String)
 
-        var shorthand: String { self == .lifetime ? "addLifetimeNotificationInfo" : "addVisibleNotificationInfo" }
+        /// The call, and the arguments it takes after `forName:` and `object:`.
+        var shorthand: (name: String, lifespan: String?) {
+            switch self {
+            case .lifetime: return ("addLifetimeNotificationInfo", nil)
+            case .visible: return ("addVisibleNotificationInfo", nil)
+            case .custom(let name): return ("addNotificationInfo", "lifespan: .custom(\"\(name)\")")
+            }
+        }
+
+        var isMoved: Bool { self != .lifetime }
+    }
+
+    /// A line of `migrate`'s notes: where behaviour moves.
+    struct Note {
+        let line: Int
+        let text: String
     }
 
     /// What replaces one registration.
@@ -24,15 +42,23 @@ struct TypeMigration {
     }
 
     private(set) var edits: [String: [Edit]] = [:]
+    private(set) var notes: [Note] = []
     private let type: TypeModel
+    private let allTypes: [TypeModel]
+    /// Whether the owner is main-actor (else it is nonisolated and Sendable).
+    private var mainActorOwner = false
+    /// Registrations made in one lifetime method (`viewDidLoad`) and removed in a method other types may call
+    /// (`stopObserving()`), by position: a custom lifespan named after that method.
+    private var stoppedLater: [SourcePosition: Lifespan] = [:]
     private let file: SourceFile
     private let lines: TextLines
     private var fileEdits: [Edit] = []
     /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
     private var injectedCenter: String?
 
-    init(type: TypeModel, files: [SourceFile], allTypes: [TypeModel] = []) throws {
+    init(type: TypeModel, files: [SourceFile], allTypes: [TypeModel] = [], defaultIsMainActor: Bool = false) throws {
         self.type = type
+        self.allTypes = allTypes
         guard let file = files.first(where: { $0.path == type.file }) else {
             throw NotUnderstood(reason: "its file was not read")
         }
@@ -48,12 +74,32 @@ struct TypeMigration {
             throw NotUnderstood(reason: "it already uses NotificationLifecycle")
         }
         // A superclass that migrates too (or has observers of its own) will own the engine: two would clash.
-        if let superclass = type.inherited.first, let parent = allTypes.first(where: { $0.name == superclass }),
+        if let superclass = type.inherited.first,
+            let parent = TypeModel.visible(named: superclass, from: type.file, in: allTypes).first,
             !parent.registrations.isEmpty || !parent.removals.isEmpty || parent.properties["notificationEngine"] != nil
         {
             throw NotUnderstood(
                 reason: "its superclass \(superclass) has observers too; migrate it first, then declare this "
                     + "class's listeners with the engine it inherits"
+            )
+        }
+        switch type.isolation(in: allTypes, defaultIsMainActor: defaultIsMainActor) {
+        case .mainActor:
+            mainActorOwner = true
+        case .sendable:
+            mainActorOwner = false
+        case .nonSendable:
+            throw NotUnderstood(
+                reason: "it is nonisolated and not Sendable: a NotificationEngineOwner's closures run on the posting "
+                    + "thread and need a Sendable owner. Mark it @MainActor (its closures then run on the main actor), "
+                    + "or make it Sendable and guard its state, then migrate again (in a module whose default "
+                    + "isolation is MainActor, pass --default-isolation MainActor)"
+            )
+        case .unknown(let superclass):
+            throw NotUnderstood(
+                reason: "its superclass \(superclass) is not declared in the files read, so its isolation is unknown "
+                    + "and so is the owner protocol to adopt; give the tool that class's file too, or declare the "
+                    + "listeners by hand"
             )
         }
         try migrate()
@@ -74,7 +120,14 @@ struct TypeMigration {
         if type.properties["notificationEngine"] != nil {
             throw Self.fail("it already has a notificationEngine")
         }
-        let controllerBase = !Self.hasSuperclass(type)
+        // First, as such a registration's center may be the closure's parameter (`center.do { $0.addObserver(…) }`).
+        for registration in type.registrations
+        where registration.call.ancestor(ClosureExprSyntax.self)?.ancestor(MemberBlockItemSyntax.self) != nil {
+            throw Self.fail(
+                "the registration at line \(registration.location.line) is inside a closure, which may run any "
+                    + "number of times"
+            )
+        }
         injectedCenter = try centerParameter()
         let tokenProperties = Set(
             type.registrations.compactMap { registration -> String? in
@@ -84,24 +137,36 @@ struct TypeMigration {
         )
 
         // Registrations: what each becomes, and where.
+        stoppedLater = lifetimeRegistrationsStoppedLater()
         var declarations: [Declaration] = []
         for registration in type.registrations {
             declarations.append(try declaration(for: registration, tokenProperties: tokenProperties))
         }
+        if declarations.isEmpty {
+            throw Self.fail(
+                "it only removes observers (its registrations are in code the migrator does not read); an engine with "
+                    + "no listener would change nothing"
+            )
+        }
         let visible = declarations.filter { $0.lifespan == .visible }
         let lifetime = declarations.filter { $0.lifespan == .lifetime }
-        if controllerBase, !visible.isEmpty {
-            throw Self.fail("it listens from appear methods but has no superclass to call them; declare it by hand")
+        let custom = declarations.filter {
+            if case .custom = $0.lifespan { return true }
+            return false
         }
 
         // Removals, token bookkeeping and the guards that served them.
         var removed: [CodeBlockItemSyntax] = []
+        /// The custom lifespan each removal unit stops, by unit.
+        var stops: [NodeKey: String] = [:]
         for removal in type.removals {
-            try checkRemovalPlace(removal)
+            let stopped = try checkRemovalPlace(removal, declarations: declarations)
             guard let item = removal.node.ancestor(CodeBlockItemSyntax.self) else {
                 throw Self.fail("a removal at line \(removal.location.line) is not a statement")
             }
-            removed.append(try removableUnit(item, tokens: tokenProperties, line: removal.location.line))
+            let unit = try removableUnit(item, tokens: tokenProperties, line: removal.location.line)
+            removed.append(unit)
+            if let stopped { stops[unit.key] = stopped }
         }
         let registrationStatements = Set(declarations.flatMap { $0.statements.map(\.key) })
         for property in tokenProperties {
@@ -133,10 +198,26 @@ struct TypeMigration {
             appearMethods.append(method)
             replaced[declaration.statements[0].key] = "notificationEngine.appear()"
         }
+        // A custom lifespan starts where its first registration was and stops where its first removal was, in each
+        // method that removed.
+        var started: Set<String> = []
+        for declaration in custom {
+            guard case .custom(let name) = declaration.lifespan, !started.contains(name) else { continue }
+            started.insert(name)
+            replaced[declaration.statements[0].key] = "notificationEngine.start(.custom(\"\(name)\"))"
+        }
+        var stoppedIn: Set<String> = []
+        for unit in removed {
+            guard let name = stops[unit.key], let method = memberName(of: Syntax(unit)) else { continue }
+            guard !stoppedIn.contains("\(name)/\(method)") else { continue }
+            stoppedIn.insert("\(name)/\(method)")
+            replaced[unit.key] = "notificationEngine.stop(.custom(\"\(name)\"))"
+        }
         if !visible.isEmpty {
             let disappearUnits = removed.filter { unit in
                 let method = memberName(of: Syntax(unit))
-                return method.map { !type.entries(reaching: $0).isDisjoint(with: TypeModel.disappearEntries) } ?? false
+                return stops[unit.key] == nil
+                    && (method.map { !type.entries(reaching: $0).isDisjoint(with: TypeModel.disappearEntries) } ?? false)
             }
             if let first = disappearUnits.first {
                 replaced[first.key] = "notificationEngine.disappear()"
@@ -145,21 +226,25 @@ struct TypeMigration {
             }
         }
 
-        // Lifetime registrations stay where they are (engine) or move to populateNotificationInfos().
+        // Lifetime registrations stay where they are: a lifetime info starts at once.
         for declaration in lifetime {
-            if controllerBase {
-                guard declaration.registration.method == "init" else {
-                    throw Self.fail(
-                        "it registers in \(declaration.registration.method), which a ControllerBase subclass cannot "
-                            + "keep; move that call to init first"
+            replaced[declaration.statements[0].key] = declaration.text
+        }
+        let moved = declarations.filter { $0.lifespan.isMoved }
+        if !moved.isEmpty {
+            let site = try declareMoved(moved.map(\.text))
+            for declaration in moved {
+                let start =
+                    declaration.lifespan == .visible ? "notificationEngine.appear()" : "notificationEngine.start"
+                notes.append(
+                    Note(
+                        line: declaration.registration.location.line,
+                        text: "the listener of \(declaration.registration.name.text) is declared once in \(site) and "
+                            + "starts here (\(start)), where it was registered"
                     )
-                }
-            } else {
-                replaced[declaration.statements[0].key] = declaration.text
+                )
             }
         }
-        if !visible.isEmpty { try declareInViewDidLoad(visible.map(\.text)) }
-        if controllerBase, !lifetime.isEmpty { try declareInPopulate(lifetime) }
 
         // Apply statement edits.
         for declaration in declarations {
@@ -187,13 +272,16 @@ struct TypeMigration {
         removeUnusedAliases(
             gone: removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
         )
-        try addEngine(controllerBase: controllerBase)
+        try addEngine()
         addImport()
     }
 
     // MARK: - Registrations
 
-    private func declaration(for registration: Registration, tokenProperties: Set<String>) throws -> Declaration {
+    private mutating func declaration(
+        for registration: Registration,
+        tokenProperties: Set<String>
+    ) throws -> Declaration {
         let line = registration.location.line
         guard isDefaultCenter(registration.receiver, in: registration.call) || injectedCenter != nil else {
             throw Self.fail(
@@ -202,16 +290,29 @@ struct TypeMigration {
             )
         }
         let entries = type.entries(reaching: registration.method)
-        guard entries.count == 1, let entry = entries.first, entry != "deinit",
-            !TypeModel.disappearEntries.contains(entry)
-        else {
-            let callers = entries.isEmpty ? "no lifecycle method calls it" : "it is reached from \(entries.sorted())"
+        let lifespan: Lifespan
+        if let custom = stoppedLater[registration.location] {
+            lifespan = custom
+        } else if entries.isEmpty {
+            // Registered in a method no lifecycle method calls (start(), show(), viewDidMoveToWindow): a custom
+            // lifespan started there.
+            guard registration.method != "deinit" else {
+                throw Self.fail("it registers in deinit (line \(line))")
+            }
+            lifespan = .custom(registration.method)
+        } else if entries.isSubset(of: TypeModel.lifetimeEntries), entries.count == 1 {
+            // Every init is "init": a helper called from each init is init.
+            lifespan = .lifetime
+        } else if entries.count == 1, let entry = entries.first, TypeModel.appearEntries.contains(entry) {
+            lifespan = .visible
+        } else {
+            let both = entries.isSubset(of: TypeModel.lifetimeEntries) ? ", which all run for one object" : ""
             throw Self.fail(
-                "it registers in \(registration.method) (line \(line)), and \(callers): a custom lifespan the migrator "
-                    + "leaves to you (.custom(\"…\") and notificationEngine.start/stop)"
+                "it registers in \(registration.method) (line \(line)), and it is reached from \(entries.sorted())"
+                    + "\(both): it registers more than once, or listens for a lifespan the migrator cannot name; call it "
+                    + "from one of them, or declare the listener by hand"
             )
         }
-        let lifespan: Lifespan = TypeModel.appearEntries.contains(entry) ? .visible : .lifetime
         if registration.call.ancestor(ClosureExprSyntax.self).map({ isInside($0, member: registration.method) }) == true
         {
             throw Self.fail("the registration at line \(line) is inside a closure")
@@ -220,6 +321,7 @@ struct TypeMigration {
         if try isConditional(statements[0], tokens: tokenProperties) {
             throw Self.fail("the registration at line \(line) is under a condition the migrator does not own")
         }
+        if lifespan.isMoved { try checkMovable(registration) }
         return Declaration(
             registration: registration,
             lifespan: lifespan,
@@ -284,6 +386,43 @@ struct TypeMigration {
             current = node.parent
         }
         return nil
+    }
+
+    /// A listener declared once (in viewDidLoad or init) instead of where it was registered must not depend on that
+    /// moment: its sender must be absent or a `let` of the type, and it must use no local or parameter of the method.
+    private func checkMovable(_ registration: Registration) throws {
+        let line = registration.location.line
+        if let object = registration.object {
+            let name = object.hasPrefix("self.") ? String(object.dropFirst(5)) : object
+            let isLet =
+                propertyMember(name)?.decl.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind
+                == .keyword(.let)
+            if !isLet {
+                throw Self.fail(
+                    "the sender `\(object)` of the registration at line \(line) is read when \(registration.method) "
+                        + "runs; a listener declared once would keep the sender of that moment, not the one of each call"
+                )
+            }
+        }
+        let method = (type.methods[registration.method] ?? []).first
+        var locals: Set<String> = []
+        if let function = method?.decl.as(FunctionDeclSyntax.self) {
+            locals.formUnion(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        }
+        for item in method?.body?.statements ?? [] {
+            for binding in item.item.as(VariableDeclSyntax.self)?.bindings ?? [] {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { locals.insert(name) }
+            }
+        }
+        let used = registration.call.trimmedDescription.identifiers
+        if let local = used.first(where: {
+            locals.contains($0) && alias(named: $0, around: Syntax(registration.call)) == nil
+        }) {
+            throw Self.fail(
+                "the registration at line \(line) uses `\(local)` of \(registration.method), which the listener, declared "
+                    + "once elsewhere, cannot see"
+            )
+        }
     }
 
     private func isInside(_ closure: ClosureExprSyntax, member: String) -> Bool {
@@ -357,17 +496,25 @@ struct TypeMigration {
 
     // MARK: - The declarations
 
-    private func infoCall(_ registration: Registration, lifespan: Lifespan) throws -> String {
+    private mutating func infoCall(_ registration: Registration, lifespan: Lifespan) throws -> String {
         var arguments = "forName: \(registration.name.text)"
         if let object = registration.object { arguments += ", object: \(object)" }
+        if let lifespanArgument = lifespan.shorthand.lifespan { arguments += ", \(lifespanArgument)" }
+        let line = registration.location.line
         if let queue = registration.queue {
-            if type.isMainActor {
+            if mainActorOwner {
                 guard ["main", ".main", "OperationQueue.main"].contains(queue) else {
                     throw Self.fail(
-                        "it delivers on queue \(queue) (line \(registration.location.line)); a main-actor owner's "
-                            + "listeners run on the main actor"
+                        "it delivers on queue \(queue) (line \(line)); a main-actor owner's listeners run on the main "
+                            + "actor"
                     )
                 }
+                notes.append(
+                    Note(
+                        line: line,
+                        text: "queue: \(queue) dropped: a main-actor owner's closures run on the main actor"
+                    )
+                )
             } else {
                 arguments += ", queue: \(queue)"
             }
@@ -375,19 +522,39 @@ struct TypeMigration {
         let closure: String
         switch registration.handler {
         case .selector(_, let method):
-            closure = try selectorClosure(method, line: registration.location.line)
+            closure = try selectorClosure(method, line: line)
+            if mainActorOwner {
+                notes.append(
+                    Note(
+                        line: line,
+                        text: "the selector handler \(method) now runs in a main-actor closure: on the main actor (at "
+                            + "once when posted there, scheduled there otherwise), no longer on the posting thread"
+                    )
+                )
+            }
         case .block(let block):
             guard let block else {
                 throw Self.fail("the block at line \(registration.location.line) is not a closure literal")
             }
-            closure = try OwnerClosure(closure: block, type: type, file: file).text
+            let owner = try OwnerClosure(closure: block, type: type, file: file, mainActorOwner: mainActorOwner)
+            closure = owner.text
+            if owner.unwrappedAssumeIsolated {
+                notes.append(
+                    Note(
+                        line: line,
+                        text: "MainActor.assumeIsolated around the block's body dropped: a main-actor owner's closure "
+                            + "runs on the main actor"
+                    )
+                )
+            }
         }
-        let call = "\(lifespan.shorthand)(\(arguments)) \(closure)"
+        let call = "\(lifespan.shorthand.name)(\(arguments)) \(closure)"
         // A one-line closure that would pass 120 columns inside a method goes on its own line.
         if !call.contains("\n"), call.count > 110, let open = closure.range(of: " in "), closure.hasSuffix(" }") {
             let head = closure[..<open.upperBound].dropLast()
             let body = closure[open.upperBound...].dropLast(2)
-            return "\(lifespan.shorthand)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
+            return
+                "\(lifespan.shorthand.name)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
         }
         return call
     }
@@ -415,23 +582,82 @@ struct TypeMigration {
 
     // MARK: - Removals
 
-    /// A removal in a method other types may call (`stopObserving()`) stops listening at a moment the migrator
-    /// cannot see; one in a method nothing calls is a custom lifespan too.
-    private func checkRemovalPlace(_ removal: Removal) throws {
+    /// Where a removal may be: deinit, a lifecycle method, a private helper only they call, or a method that stops
+    /// a custom lifespan (the registrations it removes were all made in one method no lifecycle method calls). Returns
+    /// that custom lifespan's name. A removal that matches no registration removes nothing: moving it would stop
+    /// listeners the code never stopped.
+    private func checkRemovalPlace(_ removal: Removal, declarations: [Declaration]) throws -> String? {
         let method = removal.method
+        let line = removal.location.line
         let lifecycle = TypeModel.lifetimeEntries.union(TypeModel.appearEntries).union(TypeModel.disappearEntries)
-        if method == "deinit" || lifecycle.contains(method) { return }
+        if method == "deinit" || lifecycle.contains(method) { return nil }
         let isPrivate = (type.methods[method] ?? []).allSatisfy { candidate in
             candidate.decl.as(FunctionDeclSyntax.self)?.modifiers.contains {
                 ["private", "fileprivate"].contains($0.name.text)
             } ?? false
         }
-        if isPrivate, !type.entries(reaching: method).isEmpty { return }
+        if isPrivate, !type.entries(reaching: method).isEmpty { return nil }
+        let matched = declarations.filter { Self.removal(removal, matches: $0.registration) }
+        if matched.isEmpty {
+            throw Self.fail(
+                "its removal at line \(line) in \(method) matches no registration of the type by name, sender or "
+                    + "token, so it removes nothing; migrating would make it stop listeners it never stopped. Fix the "
+                    + "removal first"
+            )
+        }
+        let lifespans = Set(matched.map(\.lifespan))
+        if lifespans.count == 1, case .custom(let name) = lifespans.first {
+            return name
+        }
         throw Self.fail(
-            "it removes observers in \(method) (line \(removal.location.line)), which "
+            "it removes observers in \(method) (line \(line)), which "
                 + (isPrivate ? "no lifecycle method calls" : "other types may call")
-                + ": stopping there is a custom lifespan the migrator leaves to you"
+                + ", and they were not all registered in one method: stopping there is a custom lifespan the migrator "
+                + "leaves to you"
         )
+    }
+
+    /// Registrations of one lifetime method that a removal outside deinit, the lifecycle methods and their private
+    /// helpers removes (`stopObserving()`, which a coordinator calls): they listen from that method until that
+    /// removal, a custom lifespan.
+    private func lifetimeRegistrationsStoppedLater() -> [SourcePosition: Lifespan] {
+        var result: [SourcePosition: Lifespan] = [:]
+        let lifecycle = TypeModel.lifetimeEntries.union(TypeModel.appearEntries).union(TypeModel.disappearEntries)
+        for removal in type.removals where removal.method != "deinit" && !lifecycle.contains(removal.method) {
+            let isPrivate = (type.methods[removal.method] ?? []).allSatisfy { candidate in
+                candidate.decl.as(FunctionDeclSyntax.self)?.modifiers.contains {
+                    ["private", "fileprivate"].contains($0.name.text)
+                } ?? false
+            }
+            if isPrivate, !type.entries(reaching: removal.method).isEmpty { continue }
+            let matched = type.registrations.filter { Self.removal(removal, matches: $0) }
+            let methods = Set(matched.map(\.method))
+            guard methods.count == 1, let method = methods.first else { continue }
+            let entries = type.entries(reaching: method)
+            guard entries.count == 1, entries.isSubset(of: TypeModel.lifetimeEntries) else { continue }
+            for registration in matched { result[registration.location] = .custom(method) }
+        }
+        return result
+    }
+
+    /// Whether `removal` removes `registration`: by token, by name and sender (a removal for one sender removes only
+    /// the registrations for that sender), or every registration of self.
+    private static func removal(_ removal: Removal, matches registration: Registration) -> Bool {
+        switch (removal.kind, registration.handler, registration.store) {
+        case (.everything, .selector, _):
+            return true
+        case (.named(let name, let object), .selector, _):
+            guard name.key == nil || registration.name.key == nil || name.key == registration.name.key else {
+                return false
+            }
+            guard let object else { return true }
+            let strip = { (text: String) in text.hasPrefix("self.") ? String(text.dropFirst(5)) : text }
+            return registration.object.map(strip) == strip(object)
+        case (.token(let store), .block, .property(let property)):
+            return store == nil || store == property
+        default:
+            return false
+        }
     }
 
     /// The statement to delete for a removal or a token's bookkeeping: the statement itself, or the `if`, `for` or
@@ -527,8 +753,22 @@ struct TypeMigration {
 
     // MARK: - Placing the engine's calls
 
+    /// The disappear method each appear method pairs with.
+    static let disappearPairs = [
+        "viewWillAppear": "viewWillDisappear", "viewDidAppear": "viewDidDisappear", "willActivate": "didDeactivate",
+        "onAppear": "onDisappear",
+    ]
+
+    /// `open `, `public ` or nothing: what a method the migrator adds to the class is declared with, so that it is as
+    /// accessible as the class (an override must be) and stays overridable in an open class.
+    private var addedAccess: String {
+        type.accessLevel.map { "\($0) " } ?? ""
+    }
+
     private mutating func addDisappearCall(matching appear: String) throws {
-        let disappear = appear == "viewDidAppear" ? "viewDidDisappear" : "viewWillDisappear"
+        guard let disappear = Self.disappearPairs[appear], appear != "onAppear" else {
+            throw Self.fail("it listens from \(appear) and nothing calls a matching onDisappear(); declare it by hand")
+        }
         if let method = type.methods[disappear]?.first, let body = method.body {
             insertAtEnd(of: body, lines: ["notificationEngine.disappear()"])
             return
@@ -542,7 +782,7 @@ struct TypeMigration {
         let argument = takesAnimated ? "animated" : ""
         let text = """
 
-            \(indent)override func \(disappear)(\(parameter)) {
+            \(indent)\(addedAccess)override func \(disappear)(\(parameter)) {
             \(indent)    super.\(disappear)(\(argument))
             \(indent)    notificationEngine.disappear()
             \(indent)}
@@ -563,7 +803,7 @@ struct TypeMigration {
             throw Self.fail("it has no viewDidLoad and no appear method to put one before")
         }
         let indent = lines.indentation(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
-        var text = "\(indent)override func viewDidLoad() {\n\(indent)    super.viewDidLoad()\n"
+        var text = "\(indent)\(addedAccess)override func viewDidLoad() {\n\(indent)    super.viewDidLoad()\n"
         for declaration in declarations { text += indented(declaration, by: indent + "    ") + "\n" }
         text += "\(indent)}\n\n"
         let start = lines.lineStart(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -571,52 +811,102 @@ struct TypeMigration {
         fileEdits.append(Edit(start: firstLine, end: firstLine, replacement: text))
     }
 
-    private mutating func declareInPopulate(_ declarations: [Declaration]) throws {
-        let inits = realInitializers()
-        guard inits.count == 1, let initializer = inits.first, let body = initializer.body else {
-            throw Self.fail("it has more than one init; the migrator moves listeners out of one")
-        }
-        let parameters = Set(
-            initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        )
-        let locals = Set(
-            body.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap { variable in
-                variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            }
-        )
-        for declaration in declarations {
-            let used = declaration.text.identifiers
-            if let name = used.first(where: { parameters.contains($0) || locals.contains($0) }),
-                alias(named: name, around: Syntax(declaration.registration.call)) == nil
-            {
+    /// Declares the listeners that start and stop later, once: in viewDidLoad for a view controller, in
+    /// `awake(withContext:)` for a WatchKit controller, else at the end of each init (made if the class has none).
+    /// Returns where, for the notes.
+    private mutating func declareMoved(_ declarations: [String]) throws -> String {
+        // Declared at the end of a method that can return before it, they would be missing on that path.
+        for name in ["viewDidLoad", "awake", "init"] {
+            for method in type.methods[name] ?? [] where Self.returnsEarly(method.body) {
                 throw Self.fail(
-                    "the listener at line \(declaration.registration.location.line) uses `\(name)` from init, which "
-                        + "populateNotificationInfos() cannot see"
+                    "its \(name) can return before its end, where the listeners that start later would be declared; "
+                        + "declare them by hand"
                 )
             }
         }
-        let callsSuper = body.statements.contains { $0.trimmedDescription.hasPrefix("super.init") }
-        if !callsSuper {
-            // The registrations ran once the stored properties were set: super.init() takes their place.
-            let first = declarations.map(\.statements[0]).min { $0.position < $1.position }
-            if let first {
-                let indent = lines.indentation(first.positionAfterSkippingLeadingTrivia.utf8Offset)
-                let start = lines.lineStart(first.positionAfterSkippingLeadingTrivia.utf8Offset)
-                let argument = injectedCenter.map { "notificationCenter: \($0)" } ?? ""
-                fileEdits.append(Edit(start: start, end: start, replacement: "\(indent)super.init(\(argument))\n"))
-            }
+        if type.methods["viewDidLoad"] != nil || isViewController() {
+            try declareInViewDidLoad(declarations)
+            return "viewDidLoad"
         }
-        let indent = lines.indentation(initializer.positionAfterSkippingLeadingTrivia.utf8Offset)
-        var text =
-            "\n\(indent)override func populateNotificationInfos() {\n\(indent)    super.populateNotificationInfos()\n"
-        for declaration in declarations { text += indented(declaration.text, by: indent + "    ") + "\n" }
+        if let awake = type.methods["awake"]?.first, let body = awake.body {
+            insertAtEnd(of: body, lines: declarations)
+            return "awake(withContext:)"
+        }
+        let inits = realInitializers().filter { initializer in
+            // A convenience init that delegates runs the designated one, which declares them.
+            !(initializer.body?.statements.contains { $0.trimmedDescription.hasPrefix("self.init(") } ?? false)
+        }
+        if !inits.isEmpty {
+            for initializer in inits {
+                guard let body = initializer.body else { continue }
+                insertAtEnd(of: body, lines: declarations)
+            }
+            return "init"
+        }
+        guard let decl = type.declarations.first?.as(ClassDeclSyntax.self) else {
+            throw Self.fail("its declaration is not a class")
+        }
+        let superclass = Self.hasSuperclass(type) ? type.inherited.first : nil
+        guard superclass == nil || superclass == "NSObject" else {
+            throw Self.fail(
+                "it has no init of its own to declare its listeners in (its superclass \(superclass ?? "") has)"
+            )
+        }
+        // Before the first method, after the stored properties: the init every instance is made with.
+        let firstMethod = decl.memberBlock.members.first {
+            $0.decl.is(FunctionDeclSyntax.self) || $0.decl.is(DeinitializerDeclSyntax.self)
+        }
+        let anchor = firstMethod ?? decl.memberBlock.members.last
+        guard let anchor else { throw Self.fail("it has no members") }
+        let offset = anchor.decl.positionAfterSkippingLeadingTrivia.utf8Offset
+        let indent = lines.indentation(offset)
+        var text = superclass == nil ? "\(indent)init() {\n" : "\(indent)override init() {\n\(indent)    super.init()\n"
+        for declaration in declarations { text += indented(declaration, by: indent + "    ") + "\n" }
         text += "\(indent)}\n"
-        let end = lines.lineEnd(initializer.endPositionBeforeTrailingTrivia.utf8Offset)
-        // A blank line after it too, unless the type ends there or a blank line follows already.
-        let next = String(decoding: lines.bytes[end..<lines.lineEnd(end)], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if !next.isEmpty, !next.hasPrefix("}") { text += "\n" }
-        fileEdits.append(Edit(start: end, end: end, replacement: text))
+        if firstMethod != nil {
+            let start = leadingCommentStart(of: Syntax(anchor.decl)) ?? lines.lineStart(offset)
+            fileEdits.append(Edit(start: start, end: start, replacement: text + "\n"))
+        } else {
+            let end = lines.lineEnd(anchor.decl.endPositionBeforeTrailingTrivia.utf8Offset)
+            fileEdits.append(Edit(start: end, end: end, replacement: "\n" + text))
+        }
+        return "init"
+    }
+
+    /// A `return` of the body itself (not of a closure or nested function in it).
+    private static func returnsEarly(_ body: CodeBlockSyntax?) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                found = true
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        guard let body else { return false }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+
+    /// A UIKit or AppKit view controller, directly or through the project's own classes: it has a viewDidLoad.
+    private func isViewController() -> Bool {
+        let controllers: Set<String> = [
+            "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+            "UITabBarController", "UIPageViewController", "UISplitViewController", "UIHostingController",
+            "NSViewController", "NSSplitViewController", "NSTabViewController", "NSHostingController",
+        ]
+        var current: TypeModel? = type
+        var seen: Set<String> = []
+        while let model = current, let superclass = model.inherited.first, Self.hasSuperclass(model),
+            !seen.contains(superclass)
+        {
+            if controllers.contains(superclass) { return true }
+            seen.insert(superclass)
+            current = TypeModel.visible(named: superclass, from: model.file, in: allTypes).first
+        }
+        return false
     }
 
     private mutating func insertAtEnd(of body: CodeBlockSyntax, lines newLines: [String]) {
@@ -625,6 +915,14 @@ struct TypeMigration {
             body.statements.first.map { lines.indentation($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
             ?? lines.indentation(brace) + "    "
         let start = lines.lineStart(brace)
+        if body.statements.isEmpty, !lines.isBlank(from: start, to: brace) {
+            // `init() {}`: the braces on one line get the declarations between them.
+            let indent = lines.indentation(brace)
+            let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+            let text = newLines.map { indented($0, by: indent + "    ") }.joined(separator: "\n")
+            fileEdits.append(Edit(start: open, end: brace, replacement: "\n" + text + "\n" + indent))
+            return
+        }
         guard lines.isBlank(from: start, to: brace) else {
             let text = newLines.map { "; " + $0 }.joined()
             fileEdits.append(Edit(start: brace, end: brace, replacement: text + " "))
@@ -634,33 +932,25 @@ struct TypeMigration {
         fileEdits.append(Edit(start: start, end: start, replacement: text))
     }
 
-    private mutating func addEngine(controllerBase: Bool) throws {
+    private mutating func addEngine() throws {
         guard let decl = type.declarations.first?.as(ClassDeclSyntax.self) else {
             throw Self.fail("its declaration is not a class")
         }
-        let owner = type.isMainActor ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
-        if let clause = decl.inheritanceClause, let firstType = clause.inheritedTypes.first,
-            let lastType = clause.inheritedTypes.last
-        {
-            if controllerBase {
-                let start = firstType.positionAfterSkippingLeadingTrivia.utf8Offset
-                fileEdits.append(Edit(start: start, end: start, replacement: "ControllerBase, "))
-                if type.isMainActor {
-                    let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
-                    fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
-                }
-            } else {
-                let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
-                fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
-            }
+        let owner = mainActorOwner ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
+        if let clause = decl.inheritanceClause, let lastType = clause.inheritedTypes.last {
+            let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
+            fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
         } else {
             let end = (decl.genericParameterClause.map { Syntax($0) } ?? Syntax(decl.name))
                 .endPositionBeforeTrailingTrivia.utf8Offset
-            var conformances = controllerBase ? ["ControllerBase"] : [owner]
-            if controllerBase, type.isMainActor { conformances.append(owner) }
-            fileEdits.append(Edit(start: end, end: end, replacement: ": " + conformances.joined(separator: ", ")))
+            fileEdits.append(Edit(start: end, end: end, replacement: ": \(owner)"))
         }
-        guard !controllerBase else { return }
+        // Public in a public or open class: it meets a requirement of a public protocol. Nonisolated in a
+        // main-actor class: the engine is Sendable and used from any thread, and the conformance stays nonisolated
+        // in a module whose default isolation is MainActor.
+        let engine =
+            (type.accessLevel == nil ? "" : "public ") + (mainActorOwner ? "nonisolated " : "")
+            + "let notificationEngine"
         guard let first = decl.memberBlock.members.first else {
             throw Self.fail("it has no members")
         }
@@ -669,12 +959,12 @@ struct TypeMigration {
         let start = leadingCommentStart(of: Syntax(first.decl)) ?? lines.lineStart(offset)
         guard let center = injectedCenter else {
             fileEdits.append(
-                Edit(start: start, end: start, replacement: "\(indent)let notificationEngine = NotificationEngine()\n")
+                Edit(start: start, end: start, replacement: "\(indent)\(engine) = NotificationEngine()\n")
             )
             return
         }
         fileEdits.append(
-            Edit(start: start, end: start, replacement: "\(indent)let notificationEngine: NotificationEngine\n")
+            Edit(start: start, end: start, replacement: "\(indent)\(engine): NotificationEngine\n")
         )
         // Set before anything else in init, so that it is set before super.init and before the first listener.
         guard let body = realInitializers().first?.body, let firstStatement = body.statements.first else {
@@ -777,15 +1067,17 @@ struct TypeMigration {
     /// Deletes `let center = NotificationCenter.default` when nothing that stays uses it.
     private mutating func removeUnusedAliases(gone: [Syntax]) {
         var seen: Set<NodeKey> = []
-        for registration in type.registrations where !registration.receiver.contains(".") {
-            guard let item = alias(named: registration.receiver, around: Syntax(registration.call)),
+        let calls =
+            type.registrations.map { ($0.receiver, Syntax($0.call)) } + type.removals.map { ($0.receiver, $0.node) }
+        for (receiver, call) in calls where !receiver.contains(".") {
+            guard let item = alias(named: receiver, around: call),
                 !seen.contains(item.key), let list = item.parent?.as(CodeBlockItemListSyntax.self)
             else { continue }
             seen.insert(item.key)
             let stays = Array(list).filter { other in
                 other.key != item.key && !gone.contains { $0.range.contains(other.position) }
             }
-            if !stays.contains(where: { $0.trimmedDescription.containsIdentifier(registration.receiver) }) {
+            if !stays.contains(where: { $0.trimmedDescription.containsIdentifier(receiver) }) {
                 fileEdits.append(lines.removal(of: item))
             }
         }

@@ -7,7 +7,7 @@ package enum UnifiedDiff {
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         // Relative paths as git prints them (patch -p1, git apply); absolute ones as given (patch -p0).
         let (oldName, newName) = path.hasPrefix("/") ? (path, path) : ("a/\(path)", "b/\(path)")
-        var output = "--- \(oldName)\n+++ \(newName)\n"
+        var output = "--- \(quoted(oldName))\n+++ \(quoted(newName))\n"
         var index = 0
         while index < script.count {
             guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { break }
@@ -45,6 +45,27 @@ package enum UnifiedDiff {
             index = end
         }
         return output
+    }
+
+    /// A name with a space, a quote, a backslash or a control character, in double quotes with C escapes, as git
+    /// writes it: `git apply` and GNU `patch` both read that form, and `patch` ends an unquoted name at a space.
+    static func quoted(_ name: String) -> String {
+        guard
+            name.contains(where: {
+                $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" || $0.asciiValue.map { $0 < 32 } == true
+            })
+        else { return name }
+        var result = "\""
+        for character in name {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
     }
 
     private struct Step {

@@ -8,7 +8,7 @@ extension Notification.Name {
 }
 
 final class ThemedHeaderViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var themeChanges = 0
 
     override func viewDidLoad() {

@@ -8,7 +8,7 @@ extension Notification.Name {
 }
 
 final class CartViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var badgeUpdates = 0
 
     override func viewDidLoad() {

@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class DownloadsViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var progress = 0.0
 
     override func viewDidLoad() {

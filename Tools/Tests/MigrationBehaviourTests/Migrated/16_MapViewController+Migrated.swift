@@ -5,7 +5,7 @@ import NotificationLifecycle
 import UIKit
 
 final class MapViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var regionChanges = 0
 
     override func viewDidLoad() {

@@ -9,7 +9,7 @@ extension Notification.Name {
 }
 
 final class OrderHistoryViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private var rows: [String] = []
 
     override func viewDidLoad() {

@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class SignUpViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var keyboardShows = 0
     private(set) var keyboardHides = 0
 

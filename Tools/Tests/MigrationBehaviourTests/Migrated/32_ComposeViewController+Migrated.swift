@@ -10,7 +10,7 @@ extension Notification.Name {
 }
 
 final class ComposeViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var syncs = 0
     private(set) var contactReloads = 0
 

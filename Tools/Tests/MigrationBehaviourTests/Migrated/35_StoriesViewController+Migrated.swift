@@ -4,7 +4,7 @@ import NotificationLifecycle
 import UIKit
 
 final class StoriesViewController: UIViewController, MainActorNotificationEngineOwner {
-    let notificationEngine = NotificationEngine()
+    nonisolated let notificationEngine = NotificationEngine()
     private(set) var storyReloads = 0
 
     override func viewDidLoad() {

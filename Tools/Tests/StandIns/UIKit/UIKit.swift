@@ -90,3 +90,58 @@ public struct UIContentSizeCategory {
     /// UIKit's notification of the same name.
     public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
 }
+
+/// `@MainActor open class UIView : UIResponder`, with the window callbacks the fixtures override.
+@MainActor
+open class UIView: UIResponder {
+    /// The window the view is in, if any.
+    public private(set) var window: UIWindow?
+
+    /// UIKit's designated initialiser.
+    public init(frame: CGRect) {
+        super.init()
+    }
+
+    /// The initialiser a storyboard uses.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    open func awakeFromNib() {}
+    open func didMoveToWindow() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+}
+
+/// `@MainActor open class UIWindow : UIView`.
+@MainActor
+open class UIWindow: UIView {}
+
+/// `@MainActor open class UIControl : UIView`.
+@MainActor
+open class UIControl: UIView {}
+
+/// `@MainActor open class UIButton : UIControl`.
+@MainActor
+open class UIButton: UIControl {}
+
+/// `@MainActor open class UICollectionViewCell : UIView` (UIKit has UICollectionReusableView between).
+@MainActor
+open class UICollectionViewCell: UIView {
+    open func prepareForReuse() {}
+}
+
+/// `@MainActor public protocol UIApplicationDelegate : NSObjectProtocol`.
+@MainActor
+public protocol UIApplicationDelegate: NSObjectProtocol {}
+
+extension UIApplication {
+    /// UIKit's notification of the same name.
+    nonisolated public static let willResignActiveNotification = Notification.Name(
+        "UIApplicationWillResignActiveNotification"
+    )
+}
+
+extension UIResponder {
+    /// UIKit's notification of the same name.
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+}

@@ -1,0 +1,34 @@
+// swift-format-ignore-file
+// A main-actor coordinator that listens between activate() and deactivate(), and unregisters everything there.
+import Foundation
+import NotificationLifecycle
+
+extension Notification.Name {
+    static let loginSessionDidExpire = Notification.Name("LoginSessionDidExpire")
+}
+
+// outcome: migrated
+@MainActor
+final class LoginCoordinator: NSObject, MainActorNotificationEngineOwner {
+    nonisolated let notificationEngine = NotificationEngine()
+    private(set) var expirations = 0
+
+    override init() {
+        super.init()
+        addNotificationInfo(forName: .loginSessionDidExpire, lifespan: .custom("activate")) { owner, note in
+            owner.sessionDidExpire(note)
+        }
+    }
+
+    func activate() {
+        notificationEngine.start(.custom("activate"))
+    }
+
+    func deactivate() {
+        notificationEngine.stop(.custom("activate")) // expect: nuclear-unregister
+    }
+
+    @objc private func sessionDidExpire(_ notification: Notification) {
+        expirations += 1
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import NotificationLifecycleToolsCore
+import Testing
+
+/// The compile oracle (issue 31): what `migrate` writes for Fixtures/Wild type-checks in Swift 6 mode, in Swift 5
+/// mode, and in a module whose default isolation is `MainActor`, against the root package (built by path, so that
+/// it follows the root's API) and against stand-ins declared as Apple declares UIKit, AppKit and WatchKit
+/// (Tests/StandIns). One `swiftc -typecheck` per setting over all the files, as one module.
+///
+/// Linux only: the stand-ins are built there (Package.swift), and `@objc` goes from the migrated files as
+/// LinuxTranscript does (Objective-C interop is Apple's). Files still holding `#selector` are the ones migrate left
+/// untouched; they cannot compile on Linux and are left out.
+@Suite(.enabled(if: CompileOracle.isLinux, "the stand-ins are built on Linux only"))
+struct CompileOracleTests {
+    @Test func everyMigratedWildFixtureTypeChecksInEachSetting() throws {
+        let report = try CompileOracle.run()
+        print(report.summary)
+        #expect(report.migratedFiles >= 1, "migrate changed no file of Fixtures/Wild")
+        #expect(report.failures.isEmpty, "\(report.failures.joined(separator: "\n"))")
+    }
+}
+
+enum CompileOracle {
+    #if os(Linux)
+    static let isLinux = true
+    #else
+    static let isLinux = false
+    #endif
+
+    /// Each setting, and whether migrate is told that the module's default isolation is MainActor (as a user
+    /// migrating such a module passes `--default-isolation MainActor`).
+    static let settings: [(name: String, flags: [String], defaultIsMainActor: Bool)] = [
+        ("Swift 6", ["-swift-version", "6"], false),
+        ("Swift 5", ["-swift-version", "5"], false),
+        ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"], true),
+    ]
+
+    struct Report {
+        var migratedFiles = 0
+        var compiledFiles = 0
+        /// `setting: file:line: error: …` for each error in a migrated file.
+        var failures: [String] = []
+        /// Errors in files migrate left alone (their originals'): listed, not counted.
+        var contextErrors: [String] = []
+
+        var summary: String {
+            var lines = [
+                "compile oracle: \(migratedFiles) migrated files, \(compiledFiles) compiled per setting, "
+                    + "\(failures.count) errors in migrated files"
+            ]
+            lines += failures.map { "  FAIL \($0)" }
+            lines += contextErrors.map { "  (untouched) \($0)" }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The folder SwiftPM put the modules of this build in: next to the test bundle.
+    static func modulesFolder() throws -> URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("Modules"), bundle]
+        guard
+            let found = candidates.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("AppKit.swiftmodule").path)
+            })
+        else {
+            throw OracleError(
+                "no AppKit.swiftmodule next to \(bundle.path): build the stand-ins first "
+                    + "(swift build --build-tests --package-path Tools)"
+            )
+        }
+        return found
+    }
+
+    struct OracleError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func run() throws -> Report {
+        let modules = try modulesFolder()
+        let files = try WildFixtureTests.files()
+        var report = Report()
+        for setting in settings {
+            let migration = Migrator.migrate(files, defaultIsMainActor: setting.defaultIsMainActor)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var migrated: Set<String> = []
+            var paths: [String] = []
+            for (index, file) in files.enumerated() {
+                let text = migration.files[file.path] ?? file.text
+                guard !text.contains("#selector") else { continue }
+                // A flat copy: the oracle is about the code, not the folders (Fixtures/Wild has spaces in them).
+                let url = folder.appendingPathComponent("\(index)_" + URL(fileURLWithPath: file.path).lastPathComponent)
+                try LinuxTranscript.migrated(text).write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+                if text != file.text { migrated.insert(url.path) }
+            }
+            report.migratedFiles = max(report.migratedFiles, migrated.count)
+            report.compiledFiles = max(report.compiledFiles, paths.count)
+            // One frontend for all the files (-wmo), which reports every file's errors.
+            let output = try swiftc(
+                ["-typecheck", "-wmo", "-continue-building-after-errors", "-module-name", "WildFixtures"]
+                    + ["-I", modules.path] + setting.flags + paths
+            )
+            for line in output.split(separator: "\n") where line.contains(": error: ") {
+                let path = String(line.prefix { $0 != ":" })
+                let short = line.replacingOccurrences(of: folder.path + "/", with: "")
+                if migrated.contains(path) {
+                    report.failures.append("\(setting.name): \(short)")
+                } else {
+                    report.contextErrors.append("\(setting.name): \(short)")
+                }
+            }
+        }
+        return report
+    }
+
+    static func swiftc(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
