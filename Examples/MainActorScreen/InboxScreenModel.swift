@@ -21,7 +21,7 @@ final class InboxScreenModel: ControllerBase {
             )
     }
 
-    // Nonisolated like the method it overrides (ControllerBase.init calls it): it only declares.
+    // Main-actor like the method it overrides; ControllerBase.init calls it.
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .accountDidChange, selector: "accountDidChange:")
