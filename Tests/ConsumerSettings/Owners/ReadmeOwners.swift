@@ -7,8 +7,10 @@ import NotificationLifecycle
 
 // README: "The problem".
 extension Notification.Name {
-    nonisolated static let messagesDidArrive = Notification.Name("MessagesDidArrive")
-    nonisolated static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+    nonisolated static let messagesDidArrive =
+        Notification.Name("MessagesDidArrive")
+    nonisolated static let accountDidSignOut =
+        Notification.Name("AccountDidSignOut")
 }
 
 final class Inbox: ControllerBase {

@@ -36,8 +36,10 @@ final class HandWrittenInbox: @unchecked Sendable {
 }
 
 extension Notification.Name {
-    nonisolated static let messagesDidArrive = Notification.Name("MessagesDidArrive")
-    nonisolated static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+    nonisolated static let messagesDidArrive =
+        Notification.Name("MessagesDidArrive")
+    nonisolated static let accountDidSignOut =
+        Notification.Name("AccountDidSignOut")
 }
 
 final class Inbox: ControllerBase {
