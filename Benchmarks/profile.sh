@@ -36,6 +36,8 @@ default=(
     postcontroller-framework:1:2000 postcontroller-raw:1:2000
     post20-framework:20:1000 post20-raw:20:1000
     post20controllers-framework:20:1000 post20controllers-raw:20:1000
+    postcontroller-raw-nonisolated:1:2000 post20controllers-raw-nonisolated:20:1000
+    mainhop-framework:1:500 mainhop-raw:1:500
     appear-framework:20:500 appear-raw:20:500
     lifecycle-framework:20:500 lifecycle-raw:20:500
     busy-framework:20:500 busy-raw:20:500

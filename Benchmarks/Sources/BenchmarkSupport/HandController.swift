@@ -3,13 +3,15 @@ package import Foundation
 /// The same controller written by hand: tokens kept in arrays, added and removed with the lifecycle, handlers that
 /// hold the controller weakly.
 ///
-/// `@unchecked Sendable` because Foundation's blocks are `@Sendable` and capture it weakly; the suite uses each one
-/// from one thread, as an app uses a screen from the main thread.
-package final class HandController: @unchecked Sendable {
+/// Main-actor, as `ControllerBase` is: Foundation's blocks are `@Sendable` and not main-actor, so they touch its
+/// state through `MainActor.assumeIsolated` (every post of the suite is made on the main thread).
+@MainActor
+package final class HandController {
     private let center: NotificationCenter
     private let visibleNames: [Notification.Name]
-    private var lifetimeTokens: [any NSObjectProtocol] = []
-    private var visibleTokens: [any NSObjectProtocol] = []
+    // Read by the nonisolated `deinit`, when no other reference is left: the usual hand-written Swift 6 shape.
+    nonisolated(unsafe) private var lifetimeTokens: [any NSObjectProtocol] = []
+    nonisolated(unsafe) private var visibleTokens: [any NSObjectProtocol] = []
     private var appeared = false
     package private(set) var deliveries = 0
 
@@ -54,7 +56,7 @@ package final class HandController: @unchecked Sendable {
 
     private func observe(_ name: Notification.Name) -> any NSObjectProtocol {
         center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
-            self?.deliveries += 1
+            MainActor.assumeIsolated { self?.deliveries += 1 }
         }
     }
 }

@@ -1,9 +1,10 @@
-// The profiling scenarios. They live outside `main.swift` on purpose: closures made in top-level code are isolated
-// to the main actor, and Swift 6 checks that isolation each time such a closure is called through a plain
-// `() -> Void` (`swift_task_isCurrentExecutor`, 222 instructions per operation on both sides, that measured nothing
-// of either; with the handlers' exclusivity checks, which the package's manifest turns off, 413 per post). Made
-// here, in a nonisolated function, an operation is only its own work. The message scenarios post on the main actor with
-// `MainActor.assumeIsolated`, which Foundation's `MainActorMessage` requires: on both sides, the same check.
+// The profiling scenarios. Their operations are main-actor closures, typed so (a `ControllerBase` is made and driven
+// on the main actor): calling one checks nothing. A closure that is main-actor by inference but typed nonisolated
+// (one handed to `withExtendedLifetime` inside an operation, say) checks its isolation at each call
+// (`swift_task_isCurrentExecutor`, 222 to 330 instructions per operation on both sides, that measured nothing of
+// either), so the post scenarios post through the nonisolated `postPing(on:keeping:)`. The message scenarios post on
+// the main actor with `MainActor.assumeIsolated`, which Foundation's `MainActorMessage` requires: on both sides, the
+// same check. The scenarios whose post hops to the main actor are in `MainActorHop.swift`.
 
 import BenchmarkSupport
 import Foundation
@@ -56,6 +57,14 @@ func measuredLoop(_ repetitions: Int, _ operation: () -> Void) {
     }
 }
 
+/// One post of `Names.ping` on `center`, with `listeners` kept alive across it: what the post scenarios' operations do.
+/// A nonisolated function, so that it holds no isolation check: the closure a main-actor operation hands to
+/// `withExtendedLifetime` is main-actor by inference but typed nonisolated, and Swift checks its isolation at each call
+/// (`swift_task_isCurrentExecutor` and the main actor's executor, 330 instructions per post on both sides).
+func postPing<Listeners>(on center: NotificationCenter, keeping listeners: Listeners) {
+    withExtendedLifetime(listeners) { center.post(name: Names.ping, object: nil) }
+}
+
 /// Checks, outside the measured loop, that a registration delivers once while started and not once stopped, so
 /// that a start+stop scenario cannot measure a registration that does nothing.
 func expectOneDelivery(_ scenario: String, start: () -> Void, post: () -> Void, stop: () -> Void) {
@@ -73,7 +82,9 @@ func expectOneDelivery(_ scenario: String, start: () -> Void, post: () -> Void, 
 /// same work; `-framework` is the package, `-raw` the same by hand, `-combine` OpenCombine.
 func allScenarios() -> [String: Scenario] {
     var all: [String: Scenario] = [:]
-    for group in [startStopScenarios(), postScenarios(), controllerScenarios(), combineScenarios()] {
+    for group in [
+        startStopScenarios(), postScenarios(), mainActorHopScenarios(), controllerScenarios(), combineScenarios(),
+    ] {
         all.merge(group) { first, _ in first }
     }
     // Foundation's typed messages exist from these versions on Apple platforms (on Linux, in every Swift 6.3).
@@ -139,7 +150,8 @@ private func startStopScenarios() -> [String: Scenario] {
     ]
 }
 
-/// Pairs 3, 3c, 8 and 8c: one `post(name:object:)`, to standalone infos and to controllers' listeners.
+/// Pairs 3, 3c, 8 and 8c: one `post(name:object:)` on the main thread, to standalone infos and to controllers'
+/// listeners (by hand main-actor controllers, and the nonisolated one of before issue 28 for comparison).
 private func postScenarios() -> [String: Scenario] {
     [
         "post-framework": Scenario(
@@ -151,7 +163,7 @@ private func postScenarios() -> [String: Scenario] {
             let info = NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
             info.startListening()
             return Measured {
-                withExtendedLifetime(info) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: info)
             }
         },
         "post-raw": Scenario(summary: "3: one post to one block observer", deliveriesPerOperation: 1) { _ in
@@ -159,28 +171,42 @@ private func postScenarios() -> [String: Scenario] {
             let counter = deliveries
             let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
             return Measured {
-                withExtendedLifetime(token) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: token)
             }
         },
         "postcontroller-framework": Scenario(
-            summary: "3c: one post to one ControllerBase subclass's addLifetimeNotificationInfo { owner, _ in ... }",
+            summary: "3c: one main-thread post to one ControllerBase subclass's addLifetimeNotificationInfo "
+                + "{ owner, _ in ... } (main-actor: called at once)",
             deliveriesPerOperation: 1
         ) { _ in
             let center = NotificationCenter()
             let controller = CountingController(notificationCenter: center)
             return Measured(
-                operation: { withExtendedLifetime(controller) { center.post(name: Names.ping, object: nil) } },
+                operation: { postPing(on: center, keeping: controller) },
                 delivered: { controller.count }
             )
         },
         "postcontroller-raw": Scenario(
-            summary: "3c: one post to one hand-written controller's [weak self] block observer",
+            summary: "3c: one main-thread post to one hand-written main-actor controller's [weak self] block observer, "
+                + "its body in MainActor.assumeIsolated",
             deliveriesPerOperation: 1
         ) { _ in
             let center = NotificationCenter()
             let controller = HandCountingController(center: center)
             return Measured(
-                operation: { withExtendedLifetime(controller) { center.post(name: Names.ping, object: nil) } },
+                operation: { postPing(on: center, keeping: controller) },
+                delivered: { controller.count }
+            )
+        },
+        "postcontroller-raw-nonisolated": Scenario(
+            summary: "3c before issue 28: one post to one nonisolated (@unchecked Sendable) hand-written controller's "
+                + "[weak self] block observer, its body on the posting thread",
+            deliveriesPerOperation: 1
+        ) { _ in
+            let center = NotificationCenter()
+            let controller = NonisolatedHandCountingController(center: center)
+            return Measured(
+                operation: { postPing(on: center, keeping: controller) },
                 delivered: { controller.count }
             )
         },
@@ -195,7 +221,7 @@ private func postScenarios() -> [String: Scenario] {
             }
             for info in infos { info.startListening() }
             return Measured {
-                withExtendedLifetime(infos) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: infos)
             }
         },
         "post20-raw": Scenario(
@@ -208,7 +234,7 @@ private func postScenarios() -> [String: Scenario] {
                 center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
             }
             return Measured {
-                withExtendedLifetime(tokens) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: tokens)
             }
         },
         "post20controllers-framework": Scenario(
@@ -218,18 +244,29 @@ private func postScenarios() -> [String: Scenario] {
             let center = NotificationCenter()
             let controllers = (0..<setup.size).map { _ in CountingController(notificationCenter: center) }
             return Measured(
-                operation: { withExtendedLifetime(controllers) { center.post(name: Names.ping, object: nil) } },
+                operation: { postPing(on: center, keeping: controllers) },
                 delivered: { controllers.reduce(0) { $0 + $1.count } }
             )
         },
         "post20controllers-raw": Scenario(
-            summary: "8c: one post to n hand-written controllers listening to it as 3c (default 20)",
+            summary: "8c: one post to n hand-written main-actor controllers listening to it as 3c (default 20)",
             deliveriesPerOperation: 20
         ) { setup in
             let center = NotificationCenter()
             let controllers = (0..<setup.size).map { _ in HandCountingController(center: center) }
             return Measured(
-                operation: { withExtendedLifetime(controllers) { center.post(name: Names.ping, object: nil) } },
+                operation: { postPing(on: center, keeping: controllers) },
+                delivered: { controllers.reduce(0) { $0 + $1.count } }
+            )
+        },
+        "post20controllers-raw-nonisolated": Scenario(
+            summary: "8c before issue 28: one post to n nonisolated hand-written controllers as 3c's (default 20)",
+            deliveriesPerOperation: 20
+        ) { setup in
+            let center = NotificationCenter()
+            let controllers = (0..<setup.size).map { _ in NonisolatedHandCountingController(center: center) }
+            return Measured(
+                operation: { postPing(on: center, keeping: controllers) },
                 delivered: { controllers.reduce(0) { $0 + $1.count } }
             )
         },
@@ -390,7 +427,7 @@ private func combineScenarios() -> [String: Scenario] {
             let counter = deliveries
             let subscription = center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
             return Measured {
-                withExtendedLifetime(subscription) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: subscription)
             }
         },
         "post20-combine": Scenario(
@@ -403,7 +440,7 @@ private func combineScenarios() -> [String: Scenario] {
                 center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
             }
             return Measured {
-                withExtendedLifetime(subscriptions) { center.post(name: Names.ping, object: nil) }
+                postPing(on: center, keeping: subscriptions)
             }
         },
         "appear-combine": Scenario(summary: "4/6a: appear() + disappear() of n visible OpenCombine sinks") { setup in

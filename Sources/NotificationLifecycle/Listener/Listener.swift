@@ -282,7 +282,10 @@ final class Listener: @unchecked Sendable {
     // MARK: - Delivery
 
     /// Calls the handler with a notification of the registration of `generation`, which the caller found current.
-    func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?) {
+    ///
+    /// `onMainQueue` is whether the post runs on the main queue, `nil` until a main-actor handler of the post looked it
+    /// up: the listeners of one post are called on one thread, so it is looked up once per post, not per listener.
+    func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?, onMainQueue: inout Bool?) {
         // Loaded once, and held until the call returns.
         let sender = key.sender == nil ? nil : self.sender
         if key.sender != nil {
@@ -298,36 +301,48 @@ final class Listener: @unchecked Sendable {
             guard Tapping.show(tapping, notification) else { return }
             body(observer, notification)
         case .mainActorObserver(let body):
-            deliverOnMainActor(body, notification, generation: generation, tapping: tapping)
+            let onMain: Bool
+            if let known = onMainQueue {
+                onMain = known
+            } else {
+                onMain = MainQueue.isCurrent
+                onMainQueue = onMain
+            }
+            deliverOnMainActor(body, notification, generation: generation, tapping: tapping, onMainQueue: onMain)
         case .unresolved, .message:
             return
         }
         withExtendedLifetime(sender) {}
     }
 
-    /// Calls a main-actor handler at once when the post is made on the main actor, and schedules it there otherwise;
+    /// Calls a main-actor handler at once when the post is made on the main queue, and schedules it there otherwise;
     /// a scheduled call checks again that the registration stands.
     private func deliverOnMainActor(
         _ body: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
         _ notification: Notification,
         generation: UInt64,
-        tapping: Tapping?
+        tapping: Tapping?,
+        onMainQueue: Bool
     ) {
+        if onMainQueue {
+            guard let observer else { return drop(generation, observerGone: true) }
+            guard Tapping.show(tapping, notification) else { return }
+            // On the main queue the main actor's isolation holds, which is all `MainActor.assumeIsolated` checks, so
+            // the handler is called as the plain function it is (as `assumeIsolated` calls its body). Through
+            // `assumeIsolated` this call cost about 900 instructions more per post (the runtime's executor check, a
+            // second one in the closure handed to it, that closure's context allocated and released):
+            // Benchmarks/README.md, "Main-actor closures".
+            let call = unsafeBitCast(body, to: (@Sendable (AnyObject, Notification) -> Void).self)
+            call(observer, notification)
+            return
+        }
         // Foundation hands the notification over without Sendable; it is only read, on the main actor.
         nonisolated(unsafe) let notification = notification
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated {
-                guard let observer else { return drop(generation, observerGone: true) }
-                guard Tapping.show(tapping, notification) else { return }
-                body(observer, notification)
-            }
-        } else {
-            Task { @MainActor in
-                guard let (observer, tapping) = admit(generation), let observer,
-                    Tapping.show(tapping, notification)
-                else { return }
-                body(observer, notification)
-            }
+        Task { @MainActor in
+            guard let (observer, tapping) = admit(generation), let observer,
+                Tapping.show(tapping, notification)
+            else { return }
+            body(observer, notification)
         }
     }
 

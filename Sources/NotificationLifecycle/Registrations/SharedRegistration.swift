@@ -123,11 +123,18 @@ final class SharedRegistration: @unchecked Sendable {
         let snapshot = lock.withLock { entries }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
+        // Whether this post runs on the main queue, looked up by the first main-actor listener only.
+        var onMainQueue: Bool?
         for entry in snapshot {
             guard let listener = entry.listener else { continue }
             if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
             checked = true
-            listener.deliver(notification, generation: entry.generation, tapping: entry.tapping)
+            listener.deliver(
+                notification,
+                generation: entry.generation,
+                tapping: entry.tapping,
+                onMainQueue: &onMainQueue
+            )
         }
     }
 
