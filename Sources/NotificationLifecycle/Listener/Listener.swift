@@ -329,9 +329,8 @@ final class Listener: @unchecked Sendable {
             guard Tapping.show(tapping, notification) else { return }
             // On the main queue the main actor's isolation holds, which is all `MainActor.assumeIsolated` checks, so
             // the handler is called as the plain function it is (as `assumeIsolated` calls its body). Through
-            // `assumeIsolated` this call cost about 900 instructions more per post (the runtime's executor check, a
-            // second one in the closure handed to it, that closure's context allocated and released):
-            // Benchmarks/README.md, "Main-actor closures".
+            // `assumeIsolated` the call paid a second executor check and a closure context on every post, which kept
+            // a controller's posts over their budget (Benchmarks/README.md, "Main-actor closures").
             let call = unsafeBitCast(body, to: (@Sendable (AnyObject, Notification) -> Void).self)
             call(observer, notification)
             return
