@@ -106,16 +106,17 @@ extension MessageHandler {
                 let block: @MainActor @Sendable (Message) -> Void = {
                     registration.deliver(message: $0, under: lock)
                 }
-                guard let filter else {
-                    return center.addObserver(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        using: block
-                    )
+                return CenterCalls.addObserver(using: block) { block in
+                    guard let filter else {
+                        return center.addObserver(
+                            of: Message.Subject.self,
+                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                            using: block
+                        )
+                    }
+                    return filter.addObserver(on: center, subject: subject, using: block)
                 }
-                return filter.addObserver(on: center, subject: subject, using: block)
             },
-            unregister: removeObservation,
             call: call
         )
     }
@@ -132,17 +133,18 @@ extension MessageHandler {
             type: Message.self,
             needsObserver: needsObserver,
             register: { listener, subject, generation in
-                let block = asyncObserver(listener, generation, call)
-                guard let filter else {
-                    return listener.center.addObserver(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        using: block
-                    )
+                let center = listener.center
+                return CenterCalls.addObserver(using: asyncObserver(listener, generation, call)) { block in
+                    guard let filter else {
+                        return center.addObserver(
+                            of: Message.Subject.self,
+                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                            using: block
+                        )
+                    }
+                    return filter.addObserver(on: center, subject: subject, using: block)
                 }
-                return filter.addObserver(on: listener.center, subject: subject, using: block)
-            },
-            unregister: removeObservation
+            }
         )
     }
 
@@ -171,9 +173,4 @@ extension MessageHandler {
         }
     }
 
-    /// Removes one message registration by its token.
-    private static func removeObservation(_ center: NotificationCenter, _ token: any Sendable) {
-        guard let token = token as? NotificationCenter.ObservationToken else { return }
-        center.removeObserver(token)
-    }
 }

@@ -153,7 +153,7 @@ final class CenterRegistry: @unchecked Sendable {
     }
 
     /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
-    private func drop(_ registration: SharedRegistration) -> SharedRegistration.Token? {
+    private func drop(_ registration: SharedRegistration) -> CenterToken? {
         if registrations[registration.key]?.registration === registration {
             registrations[registration.key] = nil
         }
@@ -220,7 +220,7 @@ final class CenterRegistry: @unchecked Sendable {
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {
     /// The Foundation registration to remove, if the stop dropped one.
-    var token: SharedRegistration.Token?
+    var token: CenterToken?
 
     func finish(on center: NotificationCenter) {
         token?.remove(from: center)

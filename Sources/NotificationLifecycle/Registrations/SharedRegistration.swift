@@ -56,24 +56,9 @@ final class SharedRegistration: @unchecked Sendable {
     enum Phase {
         /// Being made with Foundation by the thread that created it; others that link into it wait for ``made``.
         case registering
-        case registered(Token)
+        case registered(CenterToken)
         /// Removed from its registry; a later start makes a new one.
         case dropped
-    }
-
-    /// Foundation's token for the registration.
-    enum Token {
-        case notification(any NSObjectProtocol)
-        /// A message's `ObservationToken`, kept as `any Sendable` because not every supported platform version has
-        /// the type, with the call that removes it.
-        case message(any Sendable, remove: @Sendable (NotificationCenter, any Sendable) -> Void)
-
-        func remove(from center: NotificationCenter) {
-            switch self {
-            case .notification(let token): center.removeObserver(token)
-            case .message(let token, let remove): remove(center, token)
-            }
-        }
     }
 
     let key: Key
@@ -150,20 +135,19 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// Makes the Foundation registration, for the listener that created this one, after the registry's lock.
     func register(for listener: Listener, sender: AnyObject?) {
-        let token: Token
+        let token: CenterToken
         if let handler = listener.handler.message {
             token = handler.registerShared(listener.center, subject: sender, registration: self)
         } else {
-            token = .notification(
-                listener.center.addObserver(
-                    forName: key.name,
-                    object: key.sender == nil ? nil : sender,
-                    queue: listener.queue
-                ) { [self, lock = registry.lock] in deliver($0, under: lock) }
-            )
+            token = CenterCalls.addObserver(
+                to: listener.center,
+                forName: key.name,
+                object: key.sender == nil ? nil : sender,
+                queue: listener.queue
+            ) { [self, lock = registry.lock] in deliver($0, under: lock) }
         }
         // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
-        let leftover = registry.lock.withLock { () -> Token? in
+        let leftover = registry.lock.withLock { () -> CenterToken? in
             guard case .registering = phase else { return token }
             phase = .registered(token)
             return nil
