@@ -62,8 +62,10 @@ final class SharedRegistration: @unchecked Sendable {
     }
 
     let key: Key
-    /// Strong: a registry lives as long as any registration of its center, so that an idle one is found again.
-    let registry: CenterRegistry
+    /// Unowned: the registry holds its registrations, and whatever else holds one (a listener that listens or
+    /// listened through it, a start's work) holds the registry too. Foundation's block holds the registration weakly
+    /// (see ``CenterRegistry``'s "Ownership").
+    unowned let registry: CenterRegistry
     // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
     @exclusivity(unchecked) var entries: [Entry] = []
     @exclusivity(unchecked) var clearedEntries = 0
@@ -102,8 +104,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
     /// comes.
     ///
-    /// `lock` is the registry's, which the block captures: the first memory a posting thread touches is the lock, so
-    /// that ThreadSanitizer sees this registration's fields ordered after the thread that made it.
+    /// `lock` is the registry's, which the block captures with a weak reference to the registration: the first memory
+    /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
+    /// thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
         let snapshot = lock.withLock { entries }
         // The first listener was linked when the snapshot was taken and no handler has run since.
@@ -144,7 +147,7 @@ final class SharedRegistration: @unchecked Sendable {
                 forName: key.name,
                 object: key.sender == nil ? nil : sender,
                 queue: listener.queue
-            ) { [self, lock = registry.lock] in deliver($0, under: lock) }
+            ) { [weak self, lock = registry.lock] in self?.deliver($0, under: lock) }
         }
         // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
         let leftover = registry.lock.withLock { () -> CenterToken? in
