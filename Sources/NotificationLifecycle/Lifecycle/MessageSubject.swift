@@ -157,16 +157,18 @@ extension MessageHandler {
         _ call: AsyncMessageCall<Message>
     ) -> @Sendable (Message) async -> Void {
         switch call {
+        // Weak: the listener keeps the token, which on Apple platforms keeps this block (see CenterRegistry's
+        // "Ownership"); a listener that is gone has stopped.
         case .anywhere(let handler):
-            return { message in
-                guard let (observer, tapping) = listener.admit(generation),
+            return { [weak listener] message in
+                guard let listener, let (observer, tapping) = listener.admit(generation),
                     Tapping.show(tapping, messageOf: listener)
                 else { return }
                 await handler(observer, message)
             }
         case .onMainActor(let handler):
-            return { @MainActor message in
-                guard let (observer, tapping) = listener.admit(generation),
+            return { @MainActor [weak listener] message in
+                guard let listener, let (observer, tapping) = listener.admit(generation),
                     Tapping.show(tapping, messageOf: listener)
                 else { return }
                 await handler(observer, message)
