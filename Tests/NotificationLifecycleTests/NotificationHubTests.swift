@@ -117,7 +117,7 @@ struct NotificationHubTests {
             #expect(counts() == (1, 0))
             every.stopListening()
         }
-        #expect(rules == [.everyNotification])
+        #expect(rules == everyNotificationReports())
         #expect(counts() == (0, 0))
     }
 

@@ -138,7 +138,7 @@ struct DiagnosticsArticleTests {
     }
 
     @Test func everyNotification() {
-        #expect(reportedRules { _ = NotificationInfo(name: nil, center: center) { _ in } } == [.everyNotification])
+        #expect(reportedRules { _ = NotificationInfo(name: nil, center: center) { _ in } } == everyNotificationReports())
     }
 
     @Test func emptyName() {
