@@ -138,7 +138,8 @@ struct DiagnosticsArticleTests {
     }
 
     @Test func everyNotification() {
-        #expect(reportedRules { _ = NotificationInfo(name: nil, center: center) { _ in } } == everyNotificationReports())
+        let rules = reportedRules { _ = NotificationInfo(name: nil, center: center) { _ in } }
+        #expect(rules == everyNotificationReports())
     }
 
     @Test func emptyName() {
