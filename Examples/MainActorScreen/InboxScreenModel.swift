@@ -4,7 +4,7 @@ import NotificationLifecycle
 /// The state behind an inbox screen, isolated to the main actor. Its handlers change that state directly: no
 /// `await`, no `Task`, no `DispatchQueue.main.async`.
 @MainActor
-final class InboxScreenModel: ControllerBase, MainActorNotificationEngineOwner {
+final class InboxScreenModel: ControllerBase {
     private(set) var title = "Inbox"
     private(set) var unreadCount = 0
     private(set) var banner = ""

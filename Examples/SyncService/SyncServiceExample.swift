@@ -4,6 +4,7 @@ import NotificationLifecycle
 
 /// Drives a `SyncEngine` with simulated app events and shows which of its listeners answer each one.
 @main
+@MainActor
 enum SyncServiceExample {
     static let center = NotificationCenter.default
 

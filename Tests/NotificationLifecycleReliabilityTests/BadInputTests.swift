@@ -5,6 +5,7 @@ import Testing
 extension ReliabilityTests {
     /// Misuse gets a defined result and a report naming the rule and the remedy, and corrupts nothing.
     @Suite("Bad input")
+    @MainActor
     struct BadInputTests {
         let center = NotificationCenter()
         let posts = IDSource()

@@ -47,6 +47,7 @@ final class CrowdedController: ControllerBase, @unchecked Sendable {
 
 extension ReliabilityTests {
     @Suite("Memory")
+    @MainActor
     struct MemoryTests {
         static let infos = 1_000
         static let cycles = 1_000

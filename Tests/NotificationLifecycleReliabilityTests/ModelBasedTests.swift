@@ -23,6 +23,7 @@ enum WalkSeeds {
 
 extension ReliabilityTests {
     @Suite("Model-based lifecycle walk")
+    @MainActor
     struct ModelBasedTests {
         @Test("A seeded random walk matches the reference model after every step", arguments: WalkSeeds.selected)
         func randomWalk(seed: UInt64) {

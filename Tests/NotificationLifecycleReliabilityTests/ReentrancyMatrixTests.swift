@@ -66,13 +66,14 @@ struct ReentrancyCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// A controller whose selector names forward every call to the script.
-final class MatrixController: ControllerBase, @unchecked Sendable {
-    // Safe: the only stored property is a `let` of a Sendable type.
+/// An engine owner whose selector names forward every call to the script. Not a `ControllerBase`, which is
+/// main-actor: the matrix runs on other threads, and what it checks is the engine's.
+final class MatrixController: NotificationEngineOwner, NotificationSelectorResponder, Sendable {
+    let notificationEngine: NotificationEngine
     let script: MatrixScript
 
-    override class var notificationSelectors: NotificationSelectorTable {
-        var table = super.notificationSelectors
+    static var notificationSelectors: NotificationSelectorTable {
+        var table = NotificationSelectorTable()
         for role in MatrixRole.allCases {
             table = table.adding(role.selector) { (controller: MatrixController) in
                 { note in controller.script.ran(role, note, controller: controller) }
@@ -89,7 +90,7 @@ final class MatrixController: ControllerBase, @unchecked Sendable {
 
     init(center: NotificationCenter, script: MatrixScript) {
         self.script = script
-        super.init(notificationCenter: center)
+        notificationEngine = NotificationEngine(center: center)
     }
 
     /// Adds the info of `role` for `mode`.
@@ -151,8 +152,8 @@ final class MatrixScript: Sendable {
     private func perform(_ action: ReentrantAction, controller: MatrixController) {
         let info = { (role: MatrixRole) in self.infos.withLock { $0[role]! } }
         switch action {
-        case .disappear: controller.disappear()
-        case .appear: controller.appear()
+        case .disappear: controller.notificationEngine.disappear()
+        case .appear: controller.notificationEngine.appear()
         case .stopItself: info(.actor).stopListening()
         case .stopSibling: info(.lifetimeSibling).stopListening()
         case .addInfo:
@@ -301,7 +302,7 @@ extension ReliabilityTests {
                     made[role] = controller.add(role, lifespan: lifespan, mode: cell.mode)
                 }
                 script.infos.withLock { $0 = made }
-                if expectation.before[.visibleSibling]! { controller.appear() }
+                if expectation.before[.visibleSibling]! { controller.notificationEngine.appear() }
                 if expectation.before[.customSibling]! {
                     controller.notificationEngine.start(.editing)
                 }

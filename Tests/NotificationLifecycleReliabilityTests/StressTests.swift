@@ -9,6 +9,7 @@ extension ReliabilityTests {
     /// Afterwards no handler ran twice for one post, every info's `isListening` matches what the center holds (probe
     /// posts; in queue mode the center's own operations), and releasing everything leaves nothing on the center.
     @Suite("Stress")
+    @MainActor
     struct StressTests {
         /// Reports a stress run may make: its threads race to add, remove and start infos of released controllers,
         /// and a controller may be released while a thread is inside one of its engine's calls (Swift ends a

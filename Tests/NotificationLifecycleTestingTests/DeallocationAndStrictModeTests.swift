@@ -7,6 +7,7 @@ import Testing
 /// thread that lets go at once; `waitForDeliveries` takes seconds on every platform; `expectNoDiagnostics` has an
 /// asynchronous form that returns its body's value.
 @Suite("Deallocation, waiting in seconds, asynchronous strict mode")
+@MainActor
 struct DeallocationAndStrictModeTests {
     @Test func aFailedDeallocationExpectationGivesTheObjectBack() async {
         var screen: LeakyScreen? = LeakyScreen(notificationCenter: NotificationCenter())

@@ -6,6 +6,7 @@ import Testing
 /// Which reports a capture sees: those of its own task, and those raised on other threads about the centers the
 /// test made something for while a capture or strict mode was open.
 @Suite("Diagnostics captures across threads")
+@MainActor
 struct DiagnosticsCaptureTests {
     let center = NotificationCenter()
 
@@ -84,7 +85,7 @@ struct DiagnosticsCaptureTests {
         let issues = await capturedIssues {
             try? await strictTrait.provideScope(for: test, testCase: nil) {
                 // Kept: once the screen is released its engine is finished, and stop(.lifetime) is silent there.
-                let screen = InboxScreen(notificationCenter: center)
+                let screen = await InboxScreen(notificationCenter: center)
                 withExtendedLifetime(screen) { screen.notificationEngine.stop(.lifetime) }
             }
         }
@@ -113,7 +114,7 @@ struct DiagnosticsCaptureTests {
     @Test func theTraitLetsCapturedDiagnosticsThrough() async throws {
         let test = try #require(Test.current)
         try await strictTrait.provideScope(for: test, testCase: nil) { [center] in
-            let screen = InboxScreen(notificationCenter: center)
+            let screen = await InboxScreen(notificationCenter: center)
             expectDiagnostics([.lifetimeStop]) { screen.notificationEngine.stop(.lifetime) }
         }
     }

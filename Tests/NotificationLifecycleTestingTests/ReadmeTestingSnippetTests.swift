@@ -23,6 +23,7 @@ final class MailScreen: ControllerBase, @unchecked Sendable {
 }
 
 @Suite(.failsOnUnexpectedDiagnostics)
+@MainActor
 struct MailScreenTests {
     let center = NotificationCenter()
 
@@ -73,7 +74,7 @@ final class MailScreenXCTests: XCTestCase {
         expectNoDiagnostics { super.invokeTest() }
     }
 
-    func testListensToThemeChangesOnlyWhileVisible() {
+    @MainActor func testListensToThemeChangesOnlyWhileVisible() async {
         let center = NotificationCenter()
         var screen: MailScreen? = MailScreen(notificationCenter: center)
         expectNotListening(screen!, to: .name(.themeDidChange))

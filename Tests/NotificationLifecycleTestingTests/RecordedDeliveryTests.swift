@@ -5,6 +5,7 @@ import Testing
 
 /// A recorded delivery shows what arrived (issue 24, item 10): the sender, held weakly, and the `userInfo`.
 @Suite("What a recorded delivery shows")
+@MainActor
 struct RecordedDeliveryTests {
     @Test func aDeliveryCarriesItsSenderAndUserInfo() {
         let center = NotificationCenter()

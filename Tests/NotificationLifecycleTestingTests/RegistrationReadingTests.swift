@@ -27,6 +27,7 @@ final class QueuedScreen: ControllerBase, @unchecked Sendable {
 /// `registrations(leftBy:on:)` (Docs/TestingYourListenersArticleTests.swift), written with `NotificationRegistration`
 /// alone: it asks and returns, and the test decides what to assert.
 @Suite("Reading registrations", .failsOnUnexpectedDiagnostics)
+@MainActor
 struct RegistrationReadingTests {
     let center = NotificationCenter()
 

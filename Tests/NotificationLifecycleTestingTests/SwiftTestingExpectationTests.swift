@@ -6,6 +6,7 @@ import Testing
 /// Every expectation, run in Swift Testing: it records nothing on a correct controller, and one issue on a wrong
 /// one, at the caller's location, headed by the failure's summary and commented with the whole message.
 @Suite("Expectations in Swift Testing")
+@MainActor
 struct SwiftTestingExpectationTests {
     @Test(arguments: Scenario.all)
     func passesOnACorrectController(_ scenario: Scenario) async {

@@ -7,6 +7,7 @@ import Testing
 /// The tests measure the wait with `ContinuousClock`: each is available from macOS 13, iOS 16, tvOS 16, watchOS 9
 /// (Swift Testing does not accept `@available` on a suite).
 @Suite("Waiting for deliveries")
+@MainActor
 struct WaitingTests {
     let center = NotificationCenter()
 

@@ -30,6 +30,7 @@ final class EngineOwningScreen: NotificationEngineOwner, @unchecked Sendable {
 /// The sentences issue 24 (item 11) found wrong: each failure says one thing, in English, and says why an info does
 /// not listen when the package knows it.
 @Suite("Failure wording")
+@MainActor
 struct WordingTests {
     @Test func oneDeliveryIsSingular() async {
         let (center, recorder, screen) = recordedScreen()

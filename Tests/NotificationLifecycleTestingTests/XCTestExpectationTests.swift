@@ -6,13 +6,13 @@ import XCTest
 /// Every expectation, run in XCTest: the same calls as in Swift Testing record XCTest failures at the caller's
 /// file and line, with the whole message.
 final class XCTestExpectationTests: FailureCapturingTestCase {
-    func testEveryExpectationPassesOnACorrectController() async {
+    @MainActor func testEveryExpectationPassesOnACorrectController() async {
         for scenario in Scenario.all {
             await scenario.passes()
         }
     }
 
-    func testEveryExpectationFailsWithItsMessageAtTheCallersLine() async {
+    @MainActor func testEveryExpectationFailsWithItsMessageAtTheCallersLine() async {
         for (index, scenario) in Scenario.all.enumerated() {
             let site = Scenario.site(index)
             let failures = await capturedFailures { await scenario.fails(site) }
@@ -24,7 +24,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         }
     }
 
-    func testRecordsAtTheCallersFileAndLineByDefault() async {
+    @MainActor func testRecordsAtTheCallersFileAndLineByDefault() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
         let failures = await capturedFailures {
             expectListening(screen, to: .name(.sync))
@@ -33,7 +33,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.first?.line, #line - 3)
     }
 
-    func testASynchronousTestRecordsToo() {
+    @MainActor func testASynchronousTestRecordsToo() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
         beginCapturing()
         expectNotListening(screen, to: .name(.ping))
@@ -42,7 +42,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         XCTAssertTrue(failures.first?.description.contains("Expected InboxScreen not to be listening to ping") == true)
     }
 
-    func testStrictModeFailsWhenItsBodyEndsForAReportRaisedOnAnotherThread() async {
+    @MainActor func testStrictModeFailsWhenItsBodyEndsForAReportRaisedOnAnotherThread() async {
         let failures = await capturedFailures {
             expectNoDiagnostics {
                 let engine = NotificationEngine(center: NotificationCenter())
@@ -59,7 +59,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.first?.line, #line - 12)
     }
 
-    func testCaptureSeesAReportRaisedOnAnotherThread() async {
+    @MainActor func testCaptureSeesAReportRaisedOnAnotherThread() async {
         let center = NotificationCenter()
         await expectDiagnostics([.lifetimeStop]) {
             let engine = NotificationEngine(center: center)
@@ -67,7 +67,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         }
     }
 
-    func testWaitsForAHandlerOnAnotherThread() async {
+    @MainActor func testWaitsForAHandlerOnAnotherThread() async {
         let (center, recorder, screen) = recordedScreen()
         let poster = Task.detached { center.post(name: .ping, object: nil) }
         await waitForDeliveries(of: .name(.ping), in: recorder)

@@ -7,6 +7,7 @@ import Testing
 /// for deliveries with `eventually`, and give pending tasks time with `settle()` before checking that none ran.
 // The time limit stops a hang; it is no measure (see `eventually`).
 @Suite("Asynchronous message infos", .timeLimit(.minutes(10)))
+@MainActor
 struct AsyncMessageTests {
     let center = NotificationCenter()
 
@@ -388,4 +389,4 @@ struct AsyncMessageTests {
 
 /// A `@MainActor` controller, as a view model is.
 @MainActor
-final class TickModel: ControllerBase, MainActorNotificationEngineOwner {}
+final class TickModel: ControllerBase {}

@@ -3,22 +3,23 @@ import Testing
 
 @testable import NotificationLifecycle
 
-/// A nonisolated service used from several threads: it protects its own state and declares itself Sendable.
-final class SyncService: ControllerBase, @unchecked Sendable {
+/// A nonisolated service used from several threads: an engine owner that protects its own state, so Sendable.
+final class SyncService: NotificationEngineOwner, @unchecked Sendable {
     // Safe: `pending` is only touched through `lock`.
+    let notificationEngine: NotificationEngine
     private let lock = NSLock()
     private var pending = 0
+
+    init(notificationCenter: NotificationCenter) {
+        notificationEngine = NotificationEngine(center: notificationCenter)
+        addLifetimeNotificationInfo(forName: .ping) { service, _ in service.enqueue() }
+        addVisibleNotificationInfo(forName: .pong) { service, _ in service.enqueue() }
+    }
 
     var pendingCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return pending
-    }
-
-    override func populateNotificationInfos() {
-        super.populateNotificationInfos()
-        addLifetimeNotificationInfo(forName: .ping) { service, _ in service.enqueue() }
-        addVisibleNotificationInfo(forName: .pong) { service, _ in service.enqueue() }
     }
 
     private func enqueue() {
@@ -30,7 +31,7 @@ final class SyncService: ControllerBase, @unchecked Sendable {
 
 /// A main-actor screen model whose handlers update main-actor state.
 @MainActor
-final class ScreenModel: ControllerBase, MainActorNotificationEngineOwner {
+final class ScreenModel: ControllerBase {
     private(set) var title = "idle"
     private(set) var refreshes = 0
 
@@ -38,7 +39,7 @@ final class ScreenModel: ControllerBase, MainActorNotificationEngineOwner {
         super.notificationSelectors.adding("refresh:", onMainActor: { (model: ScreenModel, _) in model.refresh() })
     }
 
-    nonisolated override func populateNotificationInfos() {
+    override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addVisibleNotificationInfo(forName: .ping) { model, note in
             model.title = note.name.rawValue
@@ -52,6 +53,7 @@ final class ScreenModel: ControllerBase, MainActorNotificationEngineOwner {
 }
 
 @Suite("Concurrency shapes")
+@MainActor
 struct ConcurrencyShapeTests {
     let center = NotificationCenter()
 
@@ -60,8 +62,8 @@ struct ConcurrencyShapeTests {
         let center = center
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             switch index % 4 {
-            case 0: service.appear()
-            case 1: service.disappear()
+            case 0: service.notificationEngine.appear()
+            case 1: service.notificationEngine.disappear()
             case 2: center.post(name: .ping, object: nil)
             default: center.post(name: .pong, object: nil)
             }

@@ -4,6 +4,7 @@ import Testing
 @testable import NotificationLifecycle
 
 @Suite("ControllerBase")
+@MainActor
 struct ControllerBaseTests {
     let center = NotificationCenter()
 

@@ -26,6 +26,7 @@ final class ForwardingScreen: NotificationEngineOwner, NotificationSelectorRespo
 }
 
 @Suite("NotificationEngine without subclassing")
+@MainActor
 struct EngineWithoutSubclassingTests {
     let center = NotificationCenter()
 
@@ -64,6 +65,7 @@ struct EngineWithoutSubclassingTests {
 }
 
 @Suite("Input that is reported")
+@MainActor
 struct ReportedInputTests {
     let center = NotificationCenter()
 
@@ -118,6 +120,7 @@ struct ReportedInputTests {
 
 /// Serialized: two tests install the process-wide handler.
 @Suite("Diagnostics routing", .serialized)
+@MainActor
 struct DiagnosticsRoutingTests {
     @Test func defaultReportIsOneLineOnStandardError() {
         let diagnostic = NotificationDiagnostic(rule: .emptyName, message: "Expected x, but y. Do z.")
@@ -158,6 +161,7 @@ struct DiagnosticsRoutingTests {
 }
 
 @Suite("Delivery taps")
+@MainActor
 struct DeliveryTapTests {
     let center = NotificationCenter()
 

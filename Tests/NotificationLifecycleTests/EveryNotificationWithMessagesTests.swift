@@ -7,6 +7,7 @@ import Testing
 /// up exactly that combination and must therefore never post a typed message. The combination is reported there
 /// only; on Apple platforms a typed message is posted as a notification, which such an observer hears safely.
 @Suite("name: nil next to typed messages")
+@MainActor
 struct EveryNotificationWithMessagesTests {
     let center = NotificationCenter()
 

@@ -5,6 +5,7 @@ import Testing
 
 // The time limit stops a hang; it is no measure (see `eventually`).
 @Suite("Lifespan-bound sequences", .timeLimit(.minutes(10)))
+@MainActor
 struct LifespanSequenceTests {
     let center = NotificationCenter()
 

@@ -6,7 +6,7 @@ import Testing
 /// A main-actor screen model that declares typed-message handlers updating its main-actor state.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
 @MainActor
-final class ThemeModel: ControllerBase, MainActorNotificationEngineOwner {
+final class ThemeModel: ControllerBase {
     private(set) var lastPing = 0
     private(set) var syncs: [Int] = []
 

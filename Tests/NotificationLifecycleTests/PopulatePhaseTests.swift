@@ -5,6 +5,7 @@ import Testing
 
 /// What `populateNotificationInfos()` may do, and what an info made there means by "no center".
 @Suite("Populate phase")
+@MainActor
 struct PopulatePhaseTests {
     let center = NotificationCenter()
 
@@ -92,5 +93,26 @@ struct PopulatePhaseTests {
     @Test func anInfoWithoutACenterOutsidePopulateUsesTheDefaultCenter() {
         let info = NotificationInfo(name: .ping) { _ in }
         #expect(info.center === NotificationCenter.default)
+    }
+
+    /// Makes, in its populate, a controller on `.default` that declares a long-form info without a center.
+    final class MakesANestedDefaultController: ControllerBase {
+        private(set) var nested: AddsALongFormInfo?
+
+        override func populateNotificationInfos() {
+            super.populateNotificationInfos()
+            nested = AddsALongFormInfo()
+        }
+    }
+
+    @Test func aNestedDefaultControllersInfoWithoutACenterUsesItsOwnCenter() {
+        var outer: MakesANestedDefaultController?
+        let rules = reportedRules { outer = MakesANestedDefaultController(notificationCenter: center) }
+        // Before, the nested controller's info took the outer controller's center and was refused (center-mismatch).
+        #expect(rules.isEmpty)
+        let nested = outer?.nested
+        #expect(nested?.notificationEngine.infos.count == 1)
+        #expect(nested?.notificationEngine.infos.first?.center === NotificationCenter.default)
+        #expect(nested?.notificationEngine.infos.first?.isListening == true)
     }
 }

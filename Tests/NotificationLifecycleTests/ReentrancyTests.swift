@@ -4,6 +4,7 @@ import Testing
 @testable import NotificationLifecycle
 
 @Suite("Handlers that change the lifecycle while being delivered")
+@MainActor
 struct ReentrancyTests {
     let center = NotificationCenter()
 

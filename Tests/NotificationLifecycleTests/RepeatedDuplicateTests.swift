@@ -5,6 +5,7 @@ import Testing
 /// A line that adds the same listener again and again reports the first duplicate, then counts (issue 24, item 13):
 /// a loop of 200 adds prints three reports, not 199.
 @Suite("Repeated duplicates")
+@MainActor
 struct RepeatedDuplicateTests {
     let center = NotificationCenter()
 

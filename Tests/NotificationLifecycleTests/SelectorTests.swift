@@ -4,6 +4,7 @@ import Testing
 @testable import NotificationLifecycle
 
 @Suite("Selector names")
+@MainActor
 struct SelectorTests {
     let center = NotificationCenter()
 
@@ -128,7 +129,7 @@ struct SelectorTests {
     }
 }
 
-private final class CountingObserver: NotificationSelectorResponder {
+private final class CountingObserver: NotificationSelectorResponder, Sendable {
     static let tableReads = LockedValueBox(0)
 
     static var notificationSelectors: NotificationSelectorTable {

@@ -5,6 +5,7 @@ import Testing
 /// What counts as a duplicate, which center an engine's infos use, and that each misuse is reported once, at the
 /// user's own line.
 @Suite("Duplicates, centers and reports")
+@MainActor
 struct SurfaceRulesTests {
     let center = NotificationCenter()
 

@@ -10,7 +10,7 @@ func registerControllerBenchmarks() {
     let lifetime10 = Names.numbered(10, prefix: "lifetime")
     let visible10 = Names.numbered(10, prefix: "visible")
 
-    Benchmark("4 appear+disappear 20 visible [framework]", configuration: .macro) { benchmark in
+    mainActorBenchmark("4 appear+disappear 20 visible [framework]", configuration: .macro) { benchmark in
         let center = NotificationCenter()
         let controller = FrameworkController(center: center, lifetime: [], visible: visible20)
         let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
@@ -24,7 +24,7 @@ func registerControllerBenchmarks() {
         checker.expectSilence()
     }
 
-    Benchmark("4 appear+disappear 20 visible [raw]", configuration: .macro) { benchmark in
+    mainActorBenchmark("4 appear+disappear 20 visible [raw]", configuration: .macro) { benchmark in
         let center = NotificationCenter()
         let controller = HandController(center: center, lifetime: [], visible: visible20)
         let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
@@ -38,7 +38,7 @@ func registerControllerBenchmarks() {
         checker.expectSilence()
     }
 
-    Benchmark("4 appear+disappear 20 visible [OpenCombine sink]", configuration: .macro) { benchmark in
+    mainActorBenchmark("4 appear+disappear 20 visible [OpenCombine sink]", configuration: .macro) { benchmark in
         let center = NotificationCenter()
         let controller = CombineController(center: center, lifetime: [], visible: visible20)
         let checker = DeliveryChecker(benchmark, center: center, names: visible20) { controller.deliveries }
@@ -63,7 +63,7 @@ func registerControllerBenchmarks() {
 /// first controller a center ever sees: there the framework also pays the center's first registration of each name.
 /// Pair 5r is 5n with the center released inside the measurement (the center itself is made before it).
 private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], visible: [Notification.Name]) {
-    typealias MakeController = (NotificationCenter) -> AnyObject
+    typealias MakeController = @MainActor (NotificationCenter) -> AnyObject
     let sides: [(side: String, make: MakeController)] = [
         (
             "framework",
@@ -97,14 +97,14 @@ private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], vis
         let sharedCenter = NotificationCenter()
         // Pair 7's center: every name the controller uses also has an observer of its own.
         let busyCenter = NotificationCenter()
-        let others = observe(lifetime + visible, on: busyCenter)
-        let variants: [(name: String, center: () -> NotificationCenter)] = [
+        nonisolated(unsafe) let others = observe(lifetime + visible, on: busyCenter)  // only kept alive
+        let variants: [(name: String, center: @Sendable () -> NotificationCenter)] = [
             ("5 create+appear+disappear+release 10+10", { sharedCenter }),
             ("7 create+appear+disappear+release 10+10 busy center", { busyCenter }),
             ("5n create+appear+disappear+release 10+10 new center", { NotificationCenter() }),
         ]
         for (name, makeCenter) in variants {
-            Benchmark("\(name) [\(side)]", configuration: .macro) { benchmark in
+            mainActorBenchmark("\(name) [\(side)]", configuration: .macro) { benchmark in
                 let center = makeCenter()
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
@@ -115,7 +115,7 @@ private func registerControllerLifeBenchmarks(lifetime: [Notification.Name], vis
             }
         }
         // Pair 5r: pair 5n, and the center's release (its last reference dropped inside the measurement).
-        Benchmark(
+        mainActorBenchmark(
             "5r create+appear+disappear+release 10+10 new center, then the center released [\(side)]",
             configuration: .macro
         ) { benchmark in

@@ -11,7 +11,7 @@ import OpenCombineFoundation
 /// `NotificationCenter` publisher with a sink, and Foundation's typed `MainActorMessage` and `AsyncMessage`
 /// observers. Every benchmark checks after measuring that each post reached the handler exactly once.
 func registerDeliveryBenchmarks() {
-    Benchmark("3 post to one listener x1000 [framework]", configuration: .micro) { benchmark in
+    mainActorBenchmark("3 post to one listener x1000 [framework]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let info = NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
@@ -25,7 +25,7 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: counter.value)
     }
 
-    Benchmark("3 post to one listener x1000 [raw]", configuration: .micro) { benchmark in
+    mainActorBenchmark("3 post to one listener x1000 [raw]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let token = center.addObserver(forName: Names.ping, object: nil, queue: nil) { _ in counter.value += 1 }
@@ -38,7 +38,7 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: counter.value)
     }
 
-    Benchmark("3 post to one listener x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
+    mainActorBenchmark("3 post to one listener x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let subscription = center.ocombine.publisher(for: Names.ping).sink { _ in counter.value += 1 }
@@ -54,7 +54,7 @@ func registerDeliveryBenchmarks() {
     // Foundation's typed messages exist from these versions on Apple platforms (on Linux, in every Swift 6.3).
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         // Typed main-actor messages are posted on the main actor and delivered synchronously there.
-        Benchmark("3 post to one listener x1000 [MainActorMessage]", configuration: .micro) { benchmark in
+        mainActorBenchmark("3 post to one listener x1000 [MainActorMessage]", configuration: .micro) { benchmark in
             let center = NotificationCenter()
             let counter = Counter()
             // The runner waits for this closure while the main actor uses the benchmark: never at the same time.
@@ -91,7 +91,7 @@ func registerDeliveryBenchmarks() {
     // Pair 3c: one post to one controller's listener, declared as the README shows (`CountingController`, a
     // `ControllerBase` subclass with `addLifetimeNotificationInfo(forName:) { owner, _ in owner.count += 1 }`),
     // against a hand-written controller's `[weak self]` block observer (`HandCountingController`).
-    Benchmark("3c post to one controller's listener x1000 [framework]", configuration: .micro) { benchmark in
+    mainActorBenchmark("3c post to one controller's listener x1000 [framework]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let controller = CountingController(notificationCenter: center)
         benchmark.startMeasurement()
@@ -102,7 +102,7 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: controller.count)
     }
 
-    Benchmark("3c post to one controller's listener x1000 [raw]", configuration: .micro) { benchmark in
+    mainActorBenchmark("3c post to one controller's listener x1000 [raw]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let controller = HandCountingController(center: center)
         benchmark.startMeasurement()
@@ -114,7 +114,7 @@ func registerDeliveryBenchmarks() {
     }
 
     // Pair 8c: one post reaching 20 such controllers, all listening to one name.
-    Benchmark("8c post to 20 controllers' listeners of one name x1000 [framework]", configuration: .micro) {
+    mainActorBenchmark("8c post to 20 controllers' listeners of one name x1000 [framework]", configuration: .micro) {
         benchmark in
         let center = NotificationCenter()
         let controllers = (0..<20).map { _ in CountingController(notificationCenter: center) }
@@ -126,7 +126,8 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: controllers.reduce(0) { $0 + $1.count } / 20)
     }
 
-    Benchmark("8c post to 20 controllers' listeners of one name x1000 [raw]", configuration: .micro) { benchmark in
+    mainActorBenchmark("8c post to 20 controllers' listeners of one name x1000 [raw]", configuration: .micro) {
+        benchmark in
         let center = NotificationCenter()
         let controllers = (0..<20).map { _ in HandCountingController(center: center) }
         benchmark.startMeasurement()
@@ -138,7 +139,7 @@ func registerDeliveryBenchmarks() {
     }
 
     // Pair 8: one post to 20 listeners of one name: 20 closure infos against 20 token observers.
-    Benchmark("8 post to 20 listeners of one name x1000 [framework]", configuration: .micro) { benchmark in
+    mainActorBenchmark("8 post to 20 listeners of one name x1000 [framework]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let infos = (0..<20).map { _ in
@@ -154,7 +155,7 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: counter.value / 20)
     }
 
-    Benchmark("8 post to 20 listeners of one name x1000 [raw]", configuration: .micro) { benchmark in
+    mainActorBenchmark("8 post to 20 listeners of one name x1000 [raw]", configuration: .micro) { benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let tokens = (0..<20).map { _ in
@@ -169,7 +170,8 @@ func registerDeliveryBenchmarks() {
         check(benchmark, delivered: counter.value / 20)
     }
 
-    Benchmark("8 post to 20 listeners of one name x1000 [OpenCombine sink]", configuration: .micro) { benchmark in
+    mainActorBenchmark("8 post to 20 listeners of one name x1000 [OpenCombine sink]", configuration: .micro) {
+        benchmark in
         let center = NotificationCenter()
         let counter = Counter()
         let subscriptions = (0..<20).map { _ in

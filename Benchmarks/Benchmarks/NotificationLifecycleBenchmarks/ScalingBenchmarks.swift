@@ -19,7 +19,7 @@ func registerScalingBenchmarks() {
         let lifetimeHalf = Names.numbered(size / 2, prefix: "lifetime")
         let visibleHalf = Names.numbered(size - size / 2, prefix: "visible")
 
-        Benchmark("6a appear+disappear n=\(size) [framework]", configuration: .scaling) { benchmark in
+        mainActorBenchmark("6a appear+disappear n=\(size) [framework]", configuration: .scaling) { benchmark in
             let controller = FrameworkController(center: NotificationCenter(), lifetime: [], visible: visible)
             benchmark.startMeasurement()
             controller.appear()
@@ -28,7 +28,7 @@ func registerScalingBenchmarks() {
             blackHole(controller)
         }
 
-        Benchmark("6a appear+disappear n=\(size) [raw]", configuration: .scaling) { benchmark in
+        mainActorBenchmark("6a appear+disappear n=\(size) [raw]", configuration: .scaling) { benchmark in
             let controller = HandController(center: NotificationCenter(), lifetime: [], visible: visible)
             benchmark.startMeasurement()
             controller.appear()
@@ -37,7 +37,8 @@ func registerScalingBenchmarks() {
             blackHole(controller)
         }
 
-        Benchmark("6b create+appear+disappear+release n=\(size) [framework]", configuration: .scaling) { benchmark in
+        mainActorBenchmark("6b create+appear+disappear+release n=\(size) [framework]", configuration: .scaling) {
+            benchmark in
             let center = NotificationCenter()
             benchmark.startMeasurement()
             do {
@@ -49,7 +50,7 @@ func registerScalingBenchmarks() {
             benchmark.stopMeasurement()
         }
 
-        Benchmark("6b create+appear+disappear+release n=\(size) [raw]", configuration: .scaling) { benchmark in
+        mainActorBenchmark("6b create+appear+disappear+release n=\(size) [raw]", configuration: .scaling) { benchmark in
             let center = NotificationCenter()
             benchmark.startMeasurement()
             do {
@@ -83,7 +84,7 @@ private func registerLoadedCenterBenchmarks() {
         return controller
     }
 
-    Benchmark(
+    mainActorBenchmark(
         "6c appear+disappear n=20 \(loaded) [framework]",
         configuration: .scaling,
         closure: { benchmark in
@@ -98,7 +99,7 @@ private func registerLoadedCenterBenchmarks() {
         teardown: { frameworkCenter.empty() }
     )
 
-    Benchmark(
+    mainActorBenchmark(
         "6c appear+disappear n=20 \(loaded) [raw]",
         configuration: .scaling,
         closure: { benchmark in
@@ -113,7 +114,7 @@ private func registerLoadedCenterBenchmarks() {
         teardown: { rawCenter.empty() }
     )
 
-    Benchmark(
+    mainActorBenchmark(
         "6d create+appear+disappear+release n=20 \(loaded) [framework]",
         configuration: .scaling,
         closure: { benchmark in
@@ -134,7 +135,7 @@ private func registerLoadedCenterBenchmarks() {
         teardown: { frameworkCenter.empty() }
     )
 
-    Benchmark(
+    mainActorBenchmark(
         "6d create+appear+disappear+release n=20 \(loaded) [raw]",
         configuration: .scaling,
         closure: { benchmark in
@@ -155,12 +156,13 @@ private func registerLoadedCenterBenchmarks() {
 /// A center and the live controllers that load it, made in a benchmark's setup (outside the measurement).
 ///
 /// `@unchecked Sendable`: the benchmark runner calls setup, the measured closure and teardown one after another.
-final class LoadedCenter: @unchecked Sendable {
+@MainActor
+final class LoadedCenter {
     let center = NotificationCenter()
-    private let make: (NotificationCenter) -> AnyObject
+    private let make: @MainActor (NotificationCenter) -> AnyObject
     private var controllers: [AnyObject] = []
 
-    init(make: @escaping (NotificationCenter) -> AnyObject) {
+    nonisolated init(make: @escaping @MainActor (NotificationCenter) -> AnyObject) {
         self.make = make
     }
 

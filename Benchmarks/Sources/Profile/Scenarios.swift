@@ -19,7 +19,7 @@ struct Scenario {
     /// The handler calls one operation makes, checked after the run on ``Measured/delivered``; `nil` for the
     /// scenarios that do not post (each of those checks its registrations another way, or cannot fail silently).
     var deliveriesPerOperation: Int? = nil
-    let make: (_ setup: Setup) -> Measured
+    let make: @MainActor (_ setup: Setup) -> Measured
 }
 
 /// What a scenario is made for.
@@ -32,8 +32,8 @@ struct Setup {
 
 /// A made scenario: its operation and how to read the handler calls it made.
 struct Measured {
-    let operation: () -> Void
-    var delivered: () -> Int = { deliveries.value }
+    let operation: @MainActor () -> Void
+    var delivered: @MainActor () -> Int = { deliveries.value }
 }
 
 /// The counter of the scenarios that check their deliveries, so that a side that stops delivering fails the run.

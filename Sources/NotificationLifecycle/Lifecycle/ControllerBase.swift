@@ -33,26 +33,12 @@ public import Foundation
 /// touches no other registration on the center.
 ///
 /// ## Threads
-/// Every method of the base class is safe to call from any thread and from inside a handler. A subclass used from
-/// several threads declares itself `@unchecked Sendable` and protects its own state. A `@MainActor` subclass adopts
-/// ``MainActorNotificationEngineOwner``, and its closures run on the main actor with no annotation:
-///
-/// ```swift
-/// @MainActor
-/// final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
-///     private(set) var unread = 0
-///
-///     override func populateNotificationInfos() {
-///         super.populateNotificationInfos()
-///         addVisibleNotificationInfo(forName: .messagesDidArrive) { model, _ in
-///             model.unread += 1
-///         }
-///     }
-/// }
-/// ```
-///
-/// Its override of ``populateNotificationInfos()`` stays nonisolated, as the method it overrides (it runs during
-/// `init`); the shorthands only declare there.
+/// A controller is `@MainActor`, and so is every subclass, in every module setting: its closures and selector
+/// methods run on the main actor and use the subclass's state with no annotation. A post on the main actor calls them
+/// at once; a post from another thread schedules them there, and a listener stopped before they run is not called.
+/// Make, appear and disappear a controller on the main actor; from another thread, use its ``notificationEngine``,
+/// which is `Sendable`. A class that cannot subclass, or a service that is not main-actor, owns a
+/// ``NotificationEngine`` instead (see ``NotificationEngineOwner``).
 ///
 /// ## Topics
 ///
@@ -80,10 +66,11 @@ public import Foundation
 /// - ``appear(fileID:line:)``
 /// - ``disappear(fileID:line:)``
 /// - ``notificationEngine``
-open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponder {
+@MainActor
+open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelectorResponder {
     /// The engine that holds this controller's infos and active lifespans; its ``NotificationEngine/center`` is the
     /// center the shorthands register with.
-    public let notificationEngine: NotificationEngine
+    nonisolated public let notificationEngine: NotificationEngine
 
     /// Makes a controller, calls ``populateNotificationInfos()`` once, and starts the lifetime infos.
     ///
@@ -93,10 +80,10 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public init(notificationCenter: NotificationCenter = .default, fileID: String = #fileID, line: Int = #line) {
         self.notificationEngine = NotificationEngine(center: notificationCenter, lifetimeActive: false)
-        // An info made with `center: nil` in populate registers with this controller's center. With `.default` that
-        // is what nil means anyway, so the task-local binding, which costs a measurable part of a controller's life, is
-        // only made for other centers.
-        if notificationCenter === NotificationCenter.default {
+        // An info made with `center: nil` in populate registers with this controller's center. With `.default` and
+        // no outer controller populating, that is what nil means anyway, so the task-local binding, which costs a
+        // measurable part of a controller's life, is made only for other centers or inside another's populate.
+        if notificationCenter === NotificationCenter.default, NotificationEngine.populatingCenter == nil {
             populateNotificationInfos()
         } else {
             NotificationEngine.$populatingCenter.withValue(notificationCenter) { populateNotificationInfos() }
@@ -181,7 +168,7 @@ open class ControllerBase: NotificationEngineOwner, NotificationSelectorResponde
     ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
     /// }
     /// ```
-    open class var notificationSelectors: NotificationSelectorTable {
+    nonisolated open class var notificationSelectors: NotificationSelectorTable {
         NotificationSelectorTable()
     }
 

@@ -33,16 +33,15 @@ public import Foundation
 /// }
 /// ```
 ///
-/// A `@MainActor` subclass of ``ControllerBase`` adopts it the same way.
+/// ``ControllerBase`` adopts it, so its subclasses are main-actor and get these shorthands.
 ///
 /// > Important: Adopted in a class's declaration, the protocol makes the whole class main-actor isolated (Swift
-/// > infers a class's isolation from the conformances it declares), so a non-isolated ``ControllerBase`` subclass can
-/// > then no longer read its own `static let` names in `populateNotificationInfos()`. A class that should stay
-/// > usable from any thread and only wants main-actor closures adopts it in an extension, which leaves the class's
-/// > isolation alone:
+/// > infers a class's isolation from the conformances it declares). A `Sendable` class that should stay usable from
+/// > any thread and only wants main-actor closures adopts it in an extension, which leaves the class's isolation
+/// > alone:
 /// >
 /// > ```swift
-/// > final class SyncStatus: ControllerBase, @unchecked Sendable { … }
+/// > final class SyncStatus: NotificationEngineOwner, Sendable { … }
 /// > extension SyncStatus: MainActorNotificationEngineOwner {}
 /// > ```
 ///

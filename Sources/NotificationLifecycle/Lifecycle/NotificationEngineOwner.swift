@@ -7,7 +7,11 @@ public import Foundation
 /// closure never needs `[weak self]` and cannot form a retain cycle. Everything else (adding a prebuilt info,
 /// starting a custom lifespan, appearing) is a call on ``notificationEngine``.
 ///
-/// A `@MainActor` class adopts ``MainActorNotificationEngineOwner`` instead, and its closures run on the main actor.
+/// An owner is `Sendable`: a handler that runs on the posting thread receives it there. A service guards its state
+/// (a `Mutex`, or an actor that reads ``NotificationEngine/notifications(named:object:during:buffering:fileID:line:)``);
+/// an owner that is neither `Sendable` nor main-actor does not compile ("stored property … of 'Sendable'-conforming
+/// class … is mutable"). A `@MainActor` class adopts ``MainActorNotificationEngineOwner`` instead, and its closures
+/// run on the main actor.
 ///
 /// ## Topics
 ///
@@ -30,7 +34,7 @@ public import Foundation
 /// - ``addVisibleNotificationInfo(forName:object:queue:fileID:line:column:using:)``
 /// - ``addLifetimeNotificationInfo(forName:selector:object:fileID:line:)``
 /// - ``addVisibleNotificationInfo(forName:selector:object:fileID:line:)``
-public protocol NotificationEngineOwner: AnyObject {
+public protocol NotificationEngineOwner: AnyObject, Sendable {
     /// The engine that holds this owner's infos.
     var notificationEngine: NotificationEngine { get }
 }

@@ -84,7 +84,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Parameters:
-    ///   - observer: The object whose method handles the notification. Held weakly.
+    ///   - observer: The object whose method handles the notification. Held weakly. It is `Sendable` (main-actor,
+    ///     an actor, or a class that guards its state), as its method may run on the posting thread.
     ///   - selector: The selector name, such as `"keyboardWillShow:"`.
     ///   - name: The notification name, or `nil` for every notification (reported on Linux: see
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
@@ -97,7 +98,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - queue: The queue handlers run on, or `nil` for the posting thread.
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
-    public convenience init<Observer: NotificationSelectorResponder>(
+    public convenience init<Observer: NotificationSelectorResponder & Sendable>(
         observer: Observer,
         selector: String,
         name: Notification.Name?,

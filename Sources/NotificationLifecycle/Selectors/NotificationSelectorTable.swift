@@ -90,6 +90,60 @@ public struct NotificationSelectorTable: Sendable {
         )
     }
 
+    /// Binds a selector name ending in a colon to a main-actor method that receives the notification: the method runs
+    /// on the main actor, at once when the notification is posted there and scheduled there otherwise.
+    ///
+    /// A main-actor class's method reference, such as `Screen.keyboardWillShow` in a `@MainActor` class, picks this
+    /// form by its type.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"keyboardWillShow:"`.
+    ///   - method: An unapplied reference to a main-actor method.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: AnyObject>(
+        _ selector: String,
+        _ method: @escaping @Sendable (Observer) -> @MainActor (Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: true,
+            handler: .mainActorObserver { observer, notification in
+                method(unsafeDowncast(observer, to: Observer.self))(notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name without a colon to a main-actor method that takes no argument; it runs on the main actor.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"reload"`.
+    ///   - method: An unapplied reference to a main-actor method, such as `Screen.reload`.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: AnyObject>(
+        _ selector: String,
+        _ method: @escaping @Sendable (Observer) -> @MainActor () -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: false,
+            handler: .mainActorObserver { observer, _ in
+                method(unsafeDowncast(observer, to: Observer.self))()
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
     /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
     ///
     /// The handler runs synchronously when the notification is posted on the main actor (the main thread or queue), and

@@ -55,16 +55,18 @@ final class MainActorLog {
     var total: Int { counts.values.reduce(0, +) }
 }
 
-/// A controller of the stress tests: declares one info per ``StressRole`` for its delivery mode.
-final class StressController: ControllerBase, @unchecked Sendable {
-    // Safe: every stored property is a `let` of a Sendable type; `setUp` is only read during init.
+/// An owner of the stress tests: declares one info per ``StressRole`` for its delivery mode when made.
+///
+/// An engine owner, not a `ControllerBase`: the threads make and release owners, and a controller is main-actor. What
+/// the stress is after, the engine under contention, is the same.
+final class StressController: NotificationEngineOwner, NotificationSelectorResponder, Sendable {
+    let notificationEngine: NotificationEngine
     let serial: Int
     let log: DeliveryLog
     let mainLog: MainActorLog
-    private let setUp: (mode: DeliveryMode, senders: [Sender])
 
-    override class var notificationSelectors: NotificationSelectorTable {
-        var table = super.notificationSelectors
+    static var notificationSelectors: NotificationSelectorTable {
+        var table = NotificationSelectorTable()
         for role in StressRole.allCases {
             table = table.adding(role.selector) { (controller: StressController) in
                 { note in controller.log.record("c\(controller.serial).\(role.rawValue)", note) }
@@ -90,15 +92,10 @@ final class StressController: ControllerBase, @unchecked Sendable {
         self.serial = serial
         self.log = log
         self.mainLog = mainLog
-        self.setUp = (mode, senders)
-        super.init(notificationCenter: center)
-    }
-
-    override func populateNotificationInfos() {
-        super.populateNotificationInfos()
+        notificationEngine = NotificationEngine(center: center)
         for role in StressRole.allCases {
-            let sender = role.sender.map { setUp.senders[$0] }
-            switch setUp.mode {
+            let sender = role.sender.map { senders[$0] }
+            switch mode {
             case .postingThread:
                 addNotificationInfo(
                     forName: role.name,

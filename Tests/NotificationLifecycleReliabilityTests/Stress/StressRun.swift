@@ -170,9 +170,9 @@ final class StressRun: Sendable {
         case 36..<46:
             randomInfo(&rng)?.stopListening()
         case 46..<54:
-            randomController(&rng)?.appear()
+            randomController(&rng)?.notificationEngine.appear()
         case 54..<62:
-            randomController(&rng)?.disappear()
+            randomController(&rng)?.notificationEngine.disappear()
         case 62..<67:
             randomController(&rng)?.notificationEngine.start(rng.chance(50) ? .editing : .syncing)
         case 67..<72:

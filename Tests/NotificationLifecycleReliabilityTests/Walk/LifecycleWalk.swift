@@ -12,6 +12,7 @@ import NotificationLifecycle
 /// while it is posted, so it is compared like a notification post. Asynchronous messages are left out: Foundation
 /// delivers them later, concurrently and in no order, so a step could not say when its deliveries are complete
 /// without waiting, and `AsyncMessageTests` covers their lifecycle.
+@MainActor
 struct LifecycleWalk {
     let seed: UInt64
     let steps: Int

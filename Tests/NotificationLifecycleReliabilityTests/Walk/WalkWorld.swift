@@ -193,6 +193,7 @@ final class WalkController: ControllerBase, @unchecked Sendable {
 }
 
 /// The real objects of the walk, by the model's ids.
+@MainActor
 final class WalkWorld {
     let center = NotificationCenter()
     /// Handler calls, by handler and post.
@@ -376,7 +377,7 @@ final class WalkWorld {
                 }
             }
         }
-        if Thread.isMainThread { post() } else { DispatchQueue.main.sync(execute: post) }
+        post()  // The walk runs on the main actor.
         let queued = queues.mapValues(\.addedCount).merging(before, uniquingKeysWith: -)
         return (id, queued)
     }

@@ -32,7 +32,7 @@ struct DraftDidSave: NotificationCenter.AsyncMessage {
     typealias Subject = Document
 }
 
-final class MailboxScreen: ControllerBase, @unchecked Sendable {
+final class MailboxScreen: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
             .adding("storeDidChange:", MailboxScreen.storeDidChange)

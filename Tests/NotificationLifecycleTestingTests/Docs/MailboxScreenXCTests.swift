@@ -6,13 +6,13 @@ import NotificationLifecycle
 import NotificationLifecycleTesting
 import XCTest
 
-final class MailboxScreenXCTests: XCTestCase {
+nonisolated final class MailboxScreenXCTests: XCTestCase {
     override func invokeTest() {
         // Strict mode: fails the test at this line.
         expectNoDiagnostics { super.invokeTest() }
     }
 
-    func testListensToTheStoreForItsWholeLife() {
+    @MainActor func testListensToTheStoreForItsWholeLife() async {
         let center = NotificationCenter()
         var screen: MailboxScreen? = MailboxScreen(notificationCenter: center)
         expectListening(
@@ -46,7 +46,7 @@ final class MailboxScreenStrictModeXCTests: FailureCapturingTestCase {
         XCTAssertTrue(failures.first?.description.contains(misuse) == true, failures.first?.description ?? "none")
     }
 
-    func testAnUnexpectedDiagnosticFailsAtTheStrictModeLine() {
+    @MainActor func testAnUnexpectedDiagnosticFailsAtTheStrictModeLine() async {
         let screen = MailboxScreen(notificationCenter: NotificationCenter())
         misuseLine.withLock { $0 = #line + 1 }
         screen.notificationEngine.stop(.lifetime)

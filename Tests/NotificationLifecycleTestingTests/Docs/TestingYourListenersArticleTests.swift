@@ -8,6 +8,7 @@ import Testing
 
 // Strict mode: fails each test at its @Test line.
 @Suite(.failsOnUnexpectedDiagnostics)
+@MainActor
 struct MailboxScreenTests {
     let center = NotificationCenter()
 
@@ -28,6 +29,7 @@ struct MailboxScreenTests {
 
 /// The article's later snippets, each in the test they need: a center and a controller of the test's own.
 @Suite(.failsOnUnexpectedDiagnostics)
+@MainActor
 struct TestingYourListenersArticleTests {
     @Test func namesWhatIsListenedTo() {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
@@ -196,6 +198,7 @@ func registrations(
 }
 
 /// The failures the article describes, each checked as a known issue.
+@MainActor
 struct TestingYourListenersArticleFailureTests {
     let center = NotificationCenter()
 
@@ -325,7 +328,7 @@ struct TestingYourListenersArticleFailureTests {
         let misuseLine = LockedValueBox(0)
         let issues = await capturedIssues {
             try? await articleStrictTrait.provideScope(for: test, testCase: nil) { [center] in
-                let screen = MailboxScreen(notificationCenter: center)
+                let screen = await MailboxScreen(notificationCenter: center)
                 misuseLine.withLock { $0 = #line + 1 }
                 screen.notificationEngine.stop(.lifetime)
             }

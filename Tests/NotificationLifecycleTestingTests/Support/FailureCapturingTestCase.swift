@@ -28,6 +28,7 @@ class FailureCapturingTestCase: XCTestCase {
     }
 
     /// Runs `body` and returns the failures it recorded, instead of failing this test with them.
+    @MainActor
     func capturedFailures(_ body: () async -> Void) async -> [Failure] {
         beginCapturing()
         await body()

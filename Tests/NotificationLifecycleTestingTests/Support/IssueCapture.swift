@@ -11,6 +11,7 @@ struct CapturedIssue: Sendable {
 
 /// Runs `body`, which must record at least one issue, and returns every issue it recorded; they are known issues,
 /// so they do not fail the test. `withKnownIssue` records an issue of its own when `body` records none.
+@MainActor
 func capturedIssues(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async -> Void

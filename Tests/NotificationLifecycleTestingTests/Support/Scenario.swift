@@ -15,15 +15,15 @@ struct Site: Sendable {
 /// The Swift Testing suite and the XCTest case both run every scenario.
 struct Scenario: Sendable, CustomStringConvertible {
     let description: String
-    let passes: @Sendable () async -> Void
-    let fails: @Sendable (Site) async -> Void
+    let passes: @MainActor @Sendable () async -> Void
+    let fails: @MainActor @Sendable (Site) async -> Void
     let summary: String
     let details: [String]
 
     init(
         _ description: String,
-        passes: @escaping @Sendable () async -> Void,
-        fails: @escaping @Sendable (Site) async -> Void,
+        passes: @escaping @MainActor @Sendable () async -> Void,
+        fails: @escaping @MainActor @Sendable (Site) async -> Void,
         summary: String,
         details: [String] = []
     ) {

@@ -650,6 +650,7 @@ extension Scenario {
 
 /// An `InboxScreen` on a new center, the recorder that records it, and the screen (the recorder holds it weakly:
 /// the caller keeps it alive).
+@MainActor
 func recordedScreen() -> (NotificationCenter, DeliveryRecorder, InboxScreen) {
     let center = NotificationCenter()
     let screen = InboxScreen(notificationCenter: center)

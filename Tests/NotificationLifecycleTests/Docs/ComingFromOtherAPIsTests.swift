@@ -5,6 +5,7 @@ import Testing
 /// Runs the article "Coming from addObserver, Combine or async sequences": each idiom and this package's hear the
 /// same posts.
 @Suite("DocC: coming from other APIs")
+@MainActor
 struct ComingFromOtherAPIsTests {
     let center = NotificationCenter()
 

@@ -4,6 +4,7 @@ import Testing
 
 /// Triggers each rule of the article "Diagnostics" as the article says it fires, and checks where it points.
 @Suite("DocC: diagnostics")
+@MainActor
 struct DiagnosticsArticleTests {
     let center = NotificationCenter()
 
@@ -169,7 +170,7 @@ struct DiagnosticsArticleTests {
 }
 
 /// Binds a name to a method of another class, which it is not.
-private final class BorrowingObserver: NotificationSelectorResponder {
+private final class BorrowingObserver: NotificationSelectorResponder, Sendable {
     static var notificationSelectors: NotificationSelectorTable {
         NotificationSelectorTable().adding("didPing:", SelectorObserver.didPing)
     }

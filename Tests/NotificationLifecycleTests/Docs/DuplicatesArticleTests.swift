@@ -4,6 +4,7 @@ import Testing
 
 /// Checks every statement of the article "Duplicates" against the engine.
 @Suite("DocC: duplicates")
+@MainActor
 struct DuplicatesArticleTests {
     let center = NotificationCenter()
 

@@ -4,6 +4,7 @@ import Testing
 
 /// Checks the rules of the article "Lifespans" that no README test covers.
 @Suite("DocC: lifespans")
+@MainActor
 struct LifespansArticleTests {
     let center = NotificationCenter()
 

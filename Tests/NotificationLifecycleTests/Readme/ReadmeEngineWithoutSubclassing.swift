@@ -64,7 +64,7 @@ final class ProfileViewController: UIViewController,
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-final class InboxModel: ControllerBase, MainActorNotificationEngineOwner {
+final class InboxModel: ControllerBase {
     private(set) var unread = 0
 
     override func populateNotificationInfos() {

@@ -36,8 +36,8 @@ final class HandWrittenInbox: @unchecked Sendable {
 }
 
 extension Notification.Name {
-    static let messagesDidArrive = Notification.Name("MessagesDidArrive")
-    static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+    nonisolated static let messagesDidArrive = Notification.Name("MessagesDidArrive")
+    nonisolated static let accountDidSignOut = Notification.Name("AccountDidSignOut")
 }
 
 final class Inbox: ControllerBase {

@@ -3,6 +3,7 @@ import NotificationLifecycle
 import Testing
 
 @Suite("README: the problem, and listening around a save")
+@MainActor
 struct ReadmeProblemTests {
     let center = NotificationCenter()
 

@@ -4,6 +4,7 @@ import Testing
 
 /// Runs the README's code: each test names the README section whose snippet it runs, verbatim where marked.
 @Suite("README snippets")
+@MainActor
 struct ReadmeSnippetTests {
     let center = NotificationCenter()
 

@@ -5,10 +5,11 @@ import NotificationLifecycleTesting
 import Testing
 
 @Suite("README: testing")
+@MainActor
 struct ReadmeTestingTests {
     // waitForDeliveries takes a Duration: an app whose deployment target is older needs the same attribute.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test func inboxListensWhileVisible() async {
+    @Test @MainActor func inboxListensWhileVisible() async {
         let center = NotificationCenter()
         let inbox = Inbox(notificationCenter: center)
         expectListening(inbox, to: .name(.accountDidSignOut), lifespan: .lifetime)

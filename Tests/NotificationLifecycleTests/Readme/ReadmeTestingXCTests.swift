@@ -4,8 +4,8 @@ import NotificationLifecycle
 import NotificationLifecycleTesting
 import XCTest
 
-final class InboxTests: XCTestCase {
-    func testListensToMessagesOnlyWhileVisible() {
+nonisolated final class InboxTests: XCTestCase {
+    @MainActor func testListensToMessagesOnlyWhileVisible() async {
         let inbox = Inbox(notificationCenter: NotificationCenter())
         expectNotListening(inbox, to: .name(.messagesDidArrive))
         inbox.appear()

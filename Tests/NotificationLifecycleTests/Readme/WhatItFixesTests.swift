@@ -5,6 +5,7 @@ import Testing
 /// Checks each row of the README's "What it fixes" table on this toolchain: what hand-written Foundation code does,
 /// next to what an info does.
 @Suite("README: what it fixes")
+@MainActor
 struct WhatItFixesTests {
     let center = NotificationCenter()
 

@@ -14,7 +14,12 @@ extension Lifespan {
 /// - lifetime: after every committed save, reads the open-task count from the store (the save is committed, so
 ///   the read sees it);
 /// - `.syncing`: adds each save's changes to the outbox that ``finishSync()`` hands over.
-public final class TaskSyncService: ControllerBase {
+///
+/// A service, not main-actor: it owns a ``NotificationEngine`` and is `Sendable`, its state behind a `Mutex`, so its
+/// handlers may run on whichever thread saves.
+public final class TaskSyncService: NotificationEngineOwner, Sendable {
+    /// The engine that holds the service's two listeners.
+    public let notificationEngine: NotificationEngine
     /// The store listened to; saves of other stores are not heard.
     public let store: TaskStore
     // Handlers run on the saving thread, which need not be the thread that reads the state.
@@ -35,11 +40,7 @@ public final class TaskSyncService: ControllerBase {
     public init(store: TaskStore, center: NotificationCenter) throws {
         self.store = store
         state = Mutex(State(openTasks: try store.openTaskCount()))
-        super.init(notificationCenter: center)
-    }
-
-    override public func populateNotificationInfos() {
-        super.populateNotificationInfos()
+        notificationEngine = NotificationEngine(center: center)
         addLifetimeNotificationInfo(forName: .taskStoreDidSave, object: store) { service, _ in
             service.refreshBadge()
         }

@@ -1,0 +1,52 @@
+// The README's owners, compiled unchanged in each module setting by .ci/consumer-settings.sh (S1: Swift 6 with
+// default isolation MainActor; S2: Xcode 26's app template, Swift 5 with default isolation MainActor and Approachable
+// Concurrency; S3: Swift 6, nonisolated; S4: Swift 5, nonisolated), with warnings as errors.
+// .ci/check-readme-snippets.sh checks that each README block stands here verbatim.
+import Foundation
+import NotificationLifecycle
+import Synchronization
+
+// README: "The problem".
+extension Notification.Name {
+    nonisolated static let messagesDidArrive = Notification.Name("MessagesDidArrive")
+    nonisolated static let accountDidSignOut = Notification.Name("AccountDidSignOut")
+}
+
+final class Inbox: ControllerBase {
+    private(set) var reloads = 0
+    private(set) var isSignedOut = false
+
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addLifetimeNotificationInfo(forName: .accountDidSignOut) { inbox, _ in inbox.isSignedOut = true }
+        addVisibleNotificationInfo(forName: .messagesDidArrive) { inbox, _ in inbox.reloads += 1 }
+    }
+}
+
+// README: "Quick start", run where a controller is made: on the main actor.
+@MainActor
+func quickStart() -> Int {
+    let center = NotificationCenter()
+    let inbox = Inbox(notificationCenter: center)
+    inbox.appear()
+    center.post(name: .messagesDidArrive, object: nil)
+    inbox.disappear()
+    center.post(name: .messagesDidArrive, object: nil)
+    return inbox.reloads
+}
+
+// README: "Threads".
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class UnreadBadge: NotificationEngineOwner, Sendable {
+    let notificationEngine: NotificationEngine
+    private let unread = Mutex(0)
+
+    init(center: NotificationCenter) {
+        notificationEngine = NotificationEngine(center: center)
+        addNotificationInfo(forName: .messagesDidArrive) { badge, _ in
+            badge.unread.withLock { $0 += 1 }
+        }
+    }
+
+    var count: Int { unread.withLock { $0 } }
+}
