@@ -6,8 +6,18 @@
 # must appear in one file, consecutively and whole.
 #
 # Usage: .ci/check-readme-snippets.sh [markdown files...]   (default: README.md and both DocC catalogs)
+#        .ci/check-readme-snippets.sh --owners [markdown files...]
+# With --owners, only the blocks that declare or use an owner (a ControllerBase subclass, an engine owner, a
+# controller's lifecycle) are checked, and only against Tests/ConsumerSettings, which .ci/consumer-settings.sh
+# compiles in the four module settings users write them in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+owners=0
+if [ "${1:-}" = --owners ]; then
+    owners=1
+    shift
+fi
 
 if [ "$#" -gt 0 ]; then
     documents=("$@")
@@ -21,11 +31,14 @@ fi
 
 # A nested package's build folder (Examples/GRDBStore/.build) holds its dependencies' sources: not ours.
 sources=()
-while IFS= read -r file; do sources+=("$file"); done < <(find Tests Examples -name '.build*' -prune -o -name '*.swift' -print | sort)
+roots=(Tests Examples)
+[ "$owners" = 1 ] && roots=(Tests/ConsumerSettings)
+while IFS= read -r file; do sources+=("$file"); done < <(find "${roots[@]}" -name '.build*' -prune -o -name '*.swift' -print | sort)
 
-awk '
+awk -v owners="$owners" '
     function normalized(line) { sub(/^[ \t]+/, "", line); sub(/\r$/, "", line); return line }
     function check(document, startLine, block,    file, needle) {
+        if (owners && block !~ /ControllerBase|NotificationEngineOwner|notificationEngine|notificationSelectors|\.appear\(\)|\.disappear\(\)|add(Lifetime|Visible)?NotificationInfo|addMessageInfo/) return
         blocks++
         needle = block "\n"
         for (file in text) {
@@ -35,7 +48,7 @@ awk '
             }
         }
         missing++
-        printf "MISSING  %s:%d  no Swift file under Tests/ or Examples/ contains this block:%s\n", document, startLine, block
+        printf "MISSING  %s:%d  no Swift file under %s contains this block:%s\n", document, startLine, (owners ? "Tests/ConsumerSettings" : "Tests/ or Examples/"), block
     }
     FILENAME ~ /\.swift$/ { text[FILENAME] = text[FILENAME] "\n" normalized($0); next }
     FNR == 1 { inBlock = 0; documentBlocks[FILENAME] = 0 }

@@ -7,9 +7,13 @@ public import Foundation
 ///
 /// ```swift
 /// final class InboxScreen: ControllerBase {
-///     override class var notificationSelectors: NotificationSelectorTable {
+///     nonisolated override class var notificationSelectors:
+///         NotificationSelectorTable
+///     {
 ///         super.notificationSelectors
-///             .adding("storeDidChange:", InboxScreen.storeDidChange)
+///             .adding("storeDidChange:", onMainActor: {
+///                 (screen: InboxScreen, note) in screen.storeDidChange(note)
+///             })
 ///     }
 ///
 ///     override func populateNotificationInfos() {
@@ -158,14 +162,19 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
             + (skipped.count == 1 ? " declares" : " declare") + " in populateNotificationInfos() were never added"
     }
 
-    /// The selector names this controller answers. The base class answers none.
+    /// The selector names this controller answers. The base class answers none. Read from any thread, so an
+    /// override is `nonisolated`; bind the controller's main-actor methods with `adding(_:onMainActor:)`.
     ///
     /// Override this property to bind selector names to methods, starting from `super`'s table:
     ///
     /// ```swift
-    /// override class var notificationSelectors: NotificationSelectorTable {
+    /// nonisolated override class var notificationSelectors:
+    ///     NotificationSelectorTable
+    /// {
     ///     super.notificationSelectors
-    ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
+    ///         .adding("keyboardWillShow:", onMainActor: {
+    ///             (screen: Screen, note) in screen.keyboardWillShow(note)
+    ///         })
     /// }
     /// ```
     nonisolated open class var notificationSelectors: NotificationSelectorTable {

@@ -314,7 +314,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     // MARK: - Listening
 
-    /// Whether the info holds a registration on its center now.
+    /// Whether the info listens: `true` from the moment a start decides to register it until a stop.
+    ///
+    /// A start decides under the package's lock and makes the center's registration after it, so while
+    /// ``startListening(fileID:line:)`` (or the owner's `appear()`) runs on one thread, another thread can already
+    /// read `true` and post a notification that is not heard. Once the start has returned, every post is heard. A
+    /// test that posts from another thread waits for the start to return, not for this property.
     ///
     /// A registration whose observer or sender was released can never deliver again: reading this property drops
     /// it and answers `false`. It reports that once: a released sender for any info, a released observer only for

@@ -37,7 +37,6 @@ nonisolated final class InboxTests: XCTestCase {
         #expect(quickStart() == 1)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func theBadgeCountsPostsFromEightTasks() async {
         let center = NotificationCenter()
         let badge = UnreadBadge(center: center)

@@ -4,7 +4,6 @@
 // .ci/check-readme-snippets.sh checks that each README block stands here verbatim.
 import Foundation
 import NotificationLifecycle
-import Synchronization
 
 // README: "The problem".
 extension Notification.Name {
@@ -36,17 +35,18 @@ func quickStart() -> Int {
 }
 
 // README: "Threads".
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class UnreadBadge: NotificationEngineOwner, Sendable {
+final class UnreadBadge: NotificationEngineOwner, @unchecked Sendable {
+    // Safe: `unread` is only touched under `lock`.
     let notificationEngine: NotificationEngine
-    private let unread = Mutex(0)
+    private let lock = NSLock()
+    private var unread = 0
 
     init(center: NotificationCenter) {
         notificationEngine = NotificationEngine(center: center)
         addNotificationInfo(forName: .messagesDidArrive) { badge, _ in
-            badge.unread.withLock { $0 += 1 }
+            badge.lock.withLock { badge.unread += 1 }
         }
     }
 
-    var count: Int { unread.withLock { $0 } }
+    var count: Int { lock.withLock { unread } }
 }

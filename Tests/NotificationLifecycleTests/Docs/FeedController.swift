@@ -7,9 +7,14 @@ extension Notification.Name {
 }
 
 final class FeedController: ControllerBase {
-    override class var notificationSelectors: NotificationSelectorTable {
+    nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
-            .adding("feedDidRefresh:", FeedController.feedDidRefresh)
+            .adding(
+                "feedDidRefresh:",
+                onMainActor: { (feed: FeedController, note) in
+                    feed.feedDidRefresh(note)
+                }
+            )
     }
 
     static let refusedLine = #line + 15

@@ -4,9 +4,14 @@ import Foundation
 import NotificationLifecycle
 
 final class InboxController: ControllerBase {
-    override class var notificationSelectors: NotificationSelectorTable {
+    nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
-            .adding("accountDidSignOut:", InboxController.accountDidSignOut)
+            .adding(
+                "accountDidSignOut:",
+                onMainActor: { (inbox: InboxController, note) in
+                    inbox.accountDidSignOut(note)
+                }
+            )
     }
 
     override func populateNotificationInfos() {

@@ -8,15 +8,19 @@ extension Notification.Name {
 }
 
 class KeyboardAvoidingController: ControllerBase {
-    override class var notificationSelectors: NotificationSelectorTable {
+    nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
             .adding(
                 "keyboardWillShow:",
-                KeyboardAvoidingController.keyboardWillShow
+                onMainActor: { (controller: KeyboardAvoidingController, note) in
+                    controller.keyboardWillShow(note)
+                }
             )
             .adding(
                 "keyboardWillHide",
-                KeyboardAvoidingController.keyboardWillHide
+                onMainActor: { (controller: KeyboardAvoidingController, _) in
+                    controller.keyboardWillHide()
+                }
             )
     }
 

@@ -4,7 +4,6 @@ import Testing
 
 @Suite("README: threads")
 struct ReadmeThreadsTests {
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func theSendableServiceCountsEveryPostFromEightTasks() async {
         let center = NotificationCenter()
         let badge = UnreadBadge(center: center)
