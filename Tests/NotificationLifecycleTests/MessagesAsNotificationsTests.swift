@@ -17,8 +17,8 @@ struct DocumentRenamed: NotificationCenter.MainActorMessage {
     let title: String
 
     static func makeMessage(_ notification: Notification) -> Self? {
-        guard let title = notification.userInfo?["title"] as? String else { return nil }
-        return Self(title: title)
+        let title = notification.userInfo?["title"] as? String
+        return title.map { Self(title: $0) }
     }
 
     static func makeNotification(_ message: Self) -> Notification {
