@@ -1,5 +1,3 @@
-import NotificationLifecycle
-
 @testable import NotificationLifecycle
 
 /// The `every-notification` reports a test expects, `count` of them: made only where Foundation crashes when a typed
