@@ -1,9 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the code uses `weak let`, which needs the Swift 6.2.3 compiler (Xcode 26.2 or later). Xcode 16 then refuses
+// the manifest and names the tools it needs, instead of failing to compile; the README says which Xcode.
 import PackageDescription
 
 let package = Package(
     name: "NotificationLifecycle",
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    // The oldest deployment targets Xcode 26 supports (Apple's table: .ci/apple-availability.tsv).
+    platforms: [.macOS(.v11), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "NotificationLifecycle", targets: ["NotificationLifecycle"]),
         .library(name: "NotificationLifecycleTesting", targets: ["NotificationLifecycleTesting"]),

@@ -23,7 +23,7 @@ What it does not see (the compiler on an Apple platform does): the type of an un
 constraint that names the message protocol, not through `post`; overloads that differ only in argument types; an
 implicit `.seconds(…)` on a line that names a Dispatch time (taken for DispatchTimeInterval). Choices: an `import` is
 not a use (the compiler accepts `import Observation` at any deployment target); a platform the manifest does not
-list (visionOS here) is not checked, the simulator builds in .github/workflows/ci.yml are; `--rules` prints the rules
+list (visionOS in Examples/GRDBStore) is not checked, the simulator builds in .github/workflows/ci.yml are; `--rules` prints the rules
 derived from each package's code.
 """
 

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The checker and migrator (issue 22): a package of its own, so that the root package stays free of dependencies.
 // From the repository root:
 //   swift run --package-path Tools notification-lifecycle check Sources/

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The manifest of an app that depends on NotificationLifecycle by its git URL, as README's "Adding the package"
 // shows it. .ci/run checks that it compiles with `swift package dump-package`; it is not resolved (the URL stands for
 // wherever the repository is hosted). Examples/GRDBStore depends on this repository by path and is built.
@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "InboxApp",
-    platforms: [.macOS(.v10_15), .iOS(.v13)],
+    platforms: [.macOS(.v11), .iOS(.v15)],
     dependencies: [
         .package(
             url: "https://github.com/example/NotificationLifecycle.git",

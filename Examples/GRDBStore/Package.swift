@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // A package of its own, so that the root package stays free of dependencies: an SQLite store (GRDB) that posts
 // what each committed write changed, and the NotificationLifecycle listeners around it.
 // Build, test and run it from the repository root:

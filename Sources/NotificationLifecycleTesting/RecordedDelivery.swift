@@ -32,6 +32,10 @@ public struct RecordedDelivery: Sendable {
     /// The object the notification was posted with, while it lives (the delivery holds it weakly); `nil` when it was
     /// posted without one, with a value that is not an object, or once the object is gone. For a typed message, the
     /// subject the info filters on, if any.
+    ///
+    /// On Apple platforms a `String`, `Int` or other bridged value posted as the object arrives as an Objective-C
+    /// object (`NSString`, `NSNumber`), so `sender` is that object while it lives; on Linux it is `nil`. Check such a
+    /// value through `userInfo` rather than the sender.
     public var sender: AnyObject? { weakSender.object }
 
     /// The notification's `userInfo`; empty when it had none, and for a typed message.

@@ -39,8 +39,13 @@ extension ReliabilityTests {
             let (info, diagnostics) = capturingDiagnostics {
                 NotificationInfo(name: nil, center: center) { note in log.record("every", note) }
             }
+            // Reported where Foundation crashes on a typed message posted next to it (Linux) only.
+            #if canImport(Darwin)
+            expectClear(diagnostics, [])
+            #else
             expectClear(diagnostics, [.everyNotification])
             #expect(diagnostics.first?.message.contains("Give the info a name") == true)
+            #endif
 
             let controller = LoggingController(center: center, log: log)
             let other = controller.addLifetimeNotificationInfo(forName: .pong) { c, note in c.log.record("pong", note) }

@@ -35,10 +35,25 @@ struct RecordedDeliveryTests {
         let (center, recorder, screen) = recordedScreen()
         var store: Store? = Store()
         weak let probe = store
-        center.post(name: .ping, object: store)
+        withAutoreleasePool { center.post(name: .ping, object: store) }
         store = nil
         #expect(probe == nil)
         #expect(recorder.deliveries.first?.sender == nil)
+        withExtendedLifetime(screen) {}
+    }
+
+    /// A `String` posted as the object: a value, not an object, on Linux; on Apple platforms Foundation bridges it to
+    /// an `NSString`, which the delivery holds weakly like any sender (so it is that string while it lives).
+    @Test func aStringPostedAsTheObjectIsNoSenderOnLinuxAndABridgedStringOnApplePlatforms() {
+        let (center, recorder, screen) = recordedScreen()
+        withAutoreleasePool { center.post(name: .ping, object: "inbox") }
+        let delivery = expectDelivered(.name(.ping), in: recorder).first
+        #expect(delivery != nil)
+        #if canImport(Darwin)
+        #expect(delivery?.sender.map { $0 is NSString && "\($0)" == "inbox" } ?? true)
+        #else
+        #expect(delivery?.sender == nil)
+        #endif
         withExtendedLifetime(screen) {}
     }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import NotificationLifecycle
 
 /// On Linux, posting a typed message on a center with a `name: nil` observer crashes the process. These tests set
-/// up exactly that combination and must therefore never post a typed message.
+/// up exactly that combination and must therefore never post a typed message. The combination is reported there
+/// only; on Apple platforms a typed message is posted as a notification, which such an observer hears safely.
 @Suite("name: nil next to typed messages")
 @MainActor
 struct EveryNotificationWithMessagesTests {
@@ -17,8 +18,8 @@ struct EveryNotificationWithMessagesTests {
         let diagnostics = capturingDiagnostics {
             controller.notificationEngine.add(NotificationInfo(name: nil, center: center) { _ in })
         }.diagnostics
-        #expect(diagnostics.map(\.rule) == [.everyNotification, .everyNotification])
-        let message = diagnostics.last?.message ?? ""
+        #expect(diagnostics.map(\.rule) == everyNotificationReports(2))
+        guard let message = diagnostics.last?.message else { return }
         #expect(message.contains("<every notification>"))
         #expect(message.contains("asyncMessage: NotificationLifecycleTests.Synced"))
         #expect(message.contains("Give the info a name"))
@@ -31,7 +32,7 @@ struct EveryNotificationWithMessagesTests {
         let rules = reportedRules {
             controller.addMessageInfo(for: Pinged.self, lifespan: .visible) { _, _ in }
         }
-        #expect(rules == [.everyNotification])
+        #expect(rules == everyNotificationReports())
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -44,7 +45,7 @@ struct EveryNotificationWithMessagesTests {
             }
         }
         let rules = reportedRules { _ = MixedController(notificationCenter: center) }
-        #expect(rules == [.everyNotification, .everyNotification])
+        #expect(rules == everyNotificationReports(2))
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -54,7 +55,7 @@ struct EveryNotificationWithMessagesTests {
         let rules = reportedRules {
             _ = controller.notificationEngine.messages(for: Synced.self, during: .lifetime, buffering: .unbounded)
         }
-        #expect(rules == [.everyNotification])
+        #expect(rules == everyNotificationReports())
     }
 
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -65,7 +66,7 @@ struct EveryNotificationWithMessagesTests {
             controller.notificationEngine.add(NotificationInfo(name: nil, center: NotificationCenter()) { _ in })
         }
         // Made with name nil (reported), then refused for its center: no message conflict on this center.
-        #expect(rules == [.everyNotification, .centerMismatch])
+        #expect(rules == everyNotificationReports() + [.centerMismatch])
         #expect(controller.notificationEngine.infos.count == 1)
     }
 
@@ -88,7 +89,7 @@ struct EveryNotificationWithMessagesTests {
             controller.notificationEngine.add(info)
             controller.notificationEngine.remove(info)
         }
-        #expect(everything == [.everyNotification])
+        #expect(everything == everyNotificationReports())
         let rules = reportedRules {
             controller.addMessageInfo(for: Synced.self) { _, _ in }
         }

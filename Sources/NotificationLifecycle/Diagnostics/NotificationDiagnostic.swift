@@ -48,7 +48,8 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
         /// An engine was used after it finished: its owner was released, or `stopAll()` was called.
         public static let engineFinished = Rule("engine-finished")
         /// An info listens to every notification (`name: nil`); on Linux, Foundation crashes when a typed message is
-        /// posted on a center with such an observer.
+        /// posted on a center with such an observer. Reported on Linux only: on Apple platforms such an observer
+        /// hears typed messages as notifications.
         public static let everyNotification = Rule("every-notification")
         /// An info listens to the empty notification name, or uses a custom lifespan with an empty name.
         public static let emptyName = Rule("empty-name")

@@ -103,19 +103,21 @@ extension MessageHandler {
             needsObserver: needsObserver,
             register: { center, subject, registration in
                 let lock = registration.registry.lock
-                let block: @MainActor @Sendable (Message) -> Void = {
-                    registration.deliver(message: $0, under: lock)
+                // Weak, as a notification registration's block (see CenterRegistry's "Ownership").
+                let block: @MainActor @Sendable (Message) -> Void = { [weak registration] in
+                    registration?.deliver(message: $0, under: lock)
                 }
-                guard let filter else {
-                    return center.addObserver(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        using: block
-                    )
+                return CenterCalls.addObserver(using: block) { block in
+                    guard let filter else {
+                        return center.addObserver(
+                            of: Message.Subject.self,
+                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                            using: block
+                        )
+                    }
+                    return filter.addObserver(on: center, subject: subject, using: block)
                 }
-                return filter.addObserver(on: center, subject: subject, using: block)
             },
-            unregister: removeObservation,
             call: call
         )
     }
@@ -132,17 +134,18 @@ extension MessageHandler {
             type: Message.self,
             needsObserver: needsObserver,
             register: { listener, subject, generation in
-                let block = asyncObserver(listener, generation, call)
-                guard let filter else {
-                    return listener.center.addObserver(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        using: block
-                    )
+                let center = listener.center
+                return CenterCalls.addObserver(using: asyncObserver(listener, generation, call)) { block in
+                    guard let filter else {
+                        return center.addObserver(
+                            of: Message.Subject.self,
+                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                            using: block
+                        )
+                    }
+                    return filter.addObserver(on: center, subject: subject, using: block)
                 }
-                return filter.addObserver(on: listener.center, subject: subject, using: block)
-            },
-            unregister: removeObservation
+            }
         )
     }
 
@@ -154,16 +157,18 @@ extension MessageHandler {
         _ call: AsyncMessageCall<Message>
     ) -> @Sendable (Message) async -> Void {
         switch call {
+        // Weak: the listener keeps the token, which on Apple platforms keeps this block (see CenterRegistry's
+        // "Ownership"); a listener that is gone has stopped.
         case .anywhere(let handler):
-            return { message in
-                guard let (observer, tapping) = listener.admit(generation),
+            return { [weak listener] message in
+                guard let listener, let (observer, tapping) = listener.admit(generation),
                     Tapping.show(tapping, messageOf: listener)
                 else { return }
                 await handler(observer, message)
             }
         case .onMainActor(let handler):
-            return { @MainActor message in
-                guard let (observer, tapping) = listener.admit(generation),
+            return { @MainActor [weak listener] message in
+                guard let listener, let (observer, tapping) = listener.admit(generation),
                     Tapping.show(tapping, messageOf: listener)
                 else { return }
                 await handler(observer, message)
@@ -171,9 +176,4 @@ extension MessageHandler {
         }
     }
 
-    /// Removes one message registration by its token.
-    private static func removeObservation(_ center: NotificationCenter, _ token: any Sendable) {
-        guard let token = token as? NotificationCenter.ObservationToken else { return }
-        center.removeObserver(token)
-    }
 }

@@ -235,8 +235,9 @@ extension NotificationEngine {
 
     /// An info already here that `info` must not meet on one center, under the lock: a typed-message listener for a
     /// `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message
-    /// is posted on a center with a `name: nil` observer).
+    /// is posted on a center with a `name: nil` observer; only where it does, see ``CenterCalls``).
     func messageConflict(with info: NotificationInfo) -> NotificationInfo? {
+        guard CenterCalls.messagePostsCrashNameNilObservers else { return nil }
         if info.listensToEveryNotification {
             return state.infos.first { $0.isMessageInfo }
                 ?? state.sequences.values.first { $0.info.isMessageInfo }?.info

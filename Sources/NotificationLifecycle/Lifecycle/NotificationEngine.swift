@@ -176,8 +176,8 @@ public final class NotificationEngine: @unchecked Sendable {
     /// so is an info that already belongs to another engine, an info that registers with another
     /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
     /// ran). A `name: nil` info and a typed-message info (or message sequence) on
-    /// one center are both added, and reported (``NotificationDiagnostic/Rule/everyNotification``):
-    /// posting a typed message on that center would crash on Linux.
+    /// one center are both added, and on Linux reported (``NotificationDiagnostic/Rule/everyNotification``):
+    /// posting a typed message on that center would crash there.
     ///
     /// - Returns: Whether the info was added.
     @discardableResult

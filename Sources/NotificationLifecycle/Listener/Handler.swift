@@ -45,17 +45,10 @@ class MessageHandler: @unchecked Sendable {
     let type: Any.Type
     /// Whether the handler receives the observer, so that a gone observer drops the registration.
     let needsObserver: Bool
-    /// Removes one registration by its token.
-    let unregister: @Sendable (_ center: NotificationCenter, _ token: any Sendable) -> Void
 
-    init(
-        type: Any.Type,
-        needsObserver: Bool,
-        unregister: @escaping @Sendable (_ center: NotificationCenter, _ token: any Sendable) -> Void
-    ) {
+    init(type: Any.Type, needsObserver: Bool) {
         self.type = type
         self.needsObserver = needsObserver
-        self.unregister = unregister
     }
 
     /// Makes the Foundation registration that the infos of one center, message type and subject share. Only a
@@ -64,7 +57,7 @@ class MessageHandler: @unchecked Sendable {
         _ center: NotificationCenter,
         subject: AnyObject?,
         registration: SharedRegistration
-    ) -> SharedRegistration.Token {
+    ) -> CenterToken {
         fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
     }
 }
@@ -76,27 +69,26 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
     /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
     let register:
         @Sendable (_ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration) ->
-            any Sendable
+            CenterToken
     /// Calls the handler with the observer (`nil` when the handler takes none).
     let call: @MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void
 
     init(
         needsObserver: Bool,
-        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration) -> any Sendable,
-        unregister: @escaping @Sendable (NotificationCenter, any Sendable) -> Void,
+        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration) -> CenterToken,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) {
         self.register = register
         self.call = call
-        super.init(type: Message.self, needsObserver: needsObserver, unregister: unregister)
+        super.init(type: Message.self, needsObserver: needsObserver)
     }
 
     override func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
         registration: SharedRegistration
-    ) -> SharedRegistration.Token {
-        .message(register(center, subject, registration), remove: unregister)
+    ) -> CenterToken {
+        register(center, subject, registration)
     }
 }
 
@@ -106,15 +98,14 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
 final class AsyncMessageHandler: MessageHandler, @unchecked Sendable {
     // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
     /// Registers `listener` for the registration of `generation`, from `subject` (any subject for `nil`).
-    let register: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> any Sendable
+    let register: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> CenterToken
 
     init(
         type: Any.Type,
         needsObserver: Bool,
-        register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> any Sendable,
-        unregister: @escaping @Sendable (NotificationCenter, any Sendable) -> Void
+        register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> CenterToken
     ) {
         self.register = register
-        super.init(type: type, needsObserver: needsObserver, unregister: unregister)
+        super.init(type: type, needsObserver: needsObserver)
     }
 }

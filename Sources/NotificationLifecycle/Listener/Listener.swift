@@ -161,10 +161,7 @@ final class Listener: @unchecked Sendable {
         case .shared(let registration):
             return registry.unlink(registration, generation: generation)
         case .own(let own):
-            var withdrawal = Withdrawal()
-            if let token = own.token, let message = handler.message {
-                withdrawal.token = .message(token, remove: message.unregister)
-            }
+            let withdrawal = Withdrawal(token: own.token)
             own.token = nil
             own.isWithdrawn = true
             return withdrawal
@@ -219,7 +216,7 @@ final class Listener: @unchecked Sendable {
             own.token = token
             return true
         }
-        if !kept { message.unregister(center, token) }
+        if !kept { token.remove(from: center) }
     }
 
     /// Whether the listener listens now. A registration whose observer or sender is gone can never deliver again:
@@ -400,7 +397,7 @@ final class Listener: @unchecked Sendable {
 /// lock.
 final class OwnRegistration: @unchecked Sendable {
     // Safe: both fields are only touched under the registry's lock of the listener that made it.
-    @exclusivity(unchecked) var token: (any Sendable)?
+    @exclusivity(unchecked) var token: CenterToken?
     /// Whether the listener stopped, so that a token made after that is removed at once.
     @exclusivity(unchecked) var isWithdrawn = false
 }

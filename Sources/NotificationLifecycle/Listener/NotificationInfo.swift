@@ -49,10 +49,10 @@ public import Foundation
 /// not made.
 ///
 /// > Important: On Linux, Foundation crashes when a typed message is posted on a center that has a `name: nil`
-/// > observer. The package never registers such an observer itself and never posts a message. An info made with
-/// > `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports one
-/// > added next to typed-message listeners on the same center
-/// > (``NotificationDiagnostic/Rule/everyNotification``).
+/// > observer. The package never registers such an observer itself and never posts a message. There, an info made
+/// > with `name: nil` is reported (``NotificationDiagnostic/Rule/everyNotification``), and an engine also reports
+/// > one added next to typed-message listeners on the same center. On Apple platforms a typed message is posted as
+/// > a notification, which a `name: nil` info hears like any other: nothing is reported there.
 ///
 /// > Important: Keep the info. Like Foundation's `ObservationToken`, an info that is released stops listening.
 public final class NotificationInfo: Sendable, CustomStringConvertible {
@@ -87,7 +87,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - observer: The object whose method handles the notification. Held weakly. It is `Sendable` (main-actor,
     ///     an actor, or a class that guards its state), as its method may run on the posting thread.
     ///   - selector: The selector name, such as `"keyboardWillShow:"`.
-    ///   - name: The notification name, or `nil` for every notification (reported: see
+    ///   - name: The notification name, or `nil` for every notification (reported on Linux: see
     ///     ``NotificationDiagnostic/Rule/everyNotification``).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
@@ -171,7 +171,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// > ``ControllerBase``, which pass the owner to the closure so that no capture is needed.
     ///
     /// - Parameters:
-    ///   - name: The notification name, or `nil` for every notification (reported).
+    ///   - name: The notification name, or `nil` for every notification (reported on Linux).
     ///   - object: Only notifications posted by this sender are delivered. Held weakly. `nil` means any sender.
     ///   - lifespan: When an owner starts and stops the info. A standalone info ignores it.
     ///   - center: The center to register with. `nil` (the default) means the center of the controller whose
@@ -477,11 +477,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Reports a name-nil, empty-name or empty-lifespan-name info.
     private func reportInputProblems() {
         if name == nil {
+            // Only where it prevents a crash: on Apple platforms a name-nil observer hears typed messages safely.
+            guard CenterCalls.messagePostsCrashNameNilObservers else { return }
             reportDiagnostic(
                 .everyNotification,
                 "Expected a notification name, but \(self) has name nil and will receive every notification. "
-                    + "Foundation crashes when a typed message is posted on a center with such an observer. "
-                    + "Give the info a name unless you really need every notification.",
+                    + "On Linux, Foundation crashes when a typed message is posted on a center with such an "
+                    + "observer. Give the info a name unless you really need every notification.",
                 fileID: fileID,
                 line: line,
                 about: center

@@ -13,20 +13,23 @@ package import Foundation
 /// idle, so that starting again calls no Foundation: while the center keeps fewer idle registrations than the most
 /// it ever had in use at once, and fewer than ``idleLimit`` when that is more. Beyond that, the registration that
 /// became idle is removed: a program that listens to 100,000 names one after the other ends with ``idleLimit``.
+/// Idle registrations live as long as the registry: when the center's last info and engine go, its registry removes
+/// them from the center.
 ///
 /// ## Ownership
-/// The center holds each registration's block, the block its registration, the registration this registry; the
-/// registry finds its registrations through weak references and holds no center. So it neither keeps the center alive
-/// nor outlives it, and it lives as long as an idle registration can be found again.
+/// Listeners and engines hold the registry (and their center); the registry holds its registrations; a registration
+/// holds Foundation's token. Foundation's block holds its registration weakly. That is so under both token semantics:
+/// on Apple platforms the token is the observer the center keeps and it holds the block (so a block holding its
+/// registration would be a cycle, registration → token → block → registration, that outlives the center); on Linux
+/// the center holds the block and the token holds nothing. So the registry never keeps its center alive, it goes
+/// with its center's last info and engine, and the table finds a registry only for its own live center: a registry
+/// holds its center weakly and is compared with it, so a new center at a dead center's address never gets the dead
+/// center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
 final class CenterRegistry: @unchecked Sendable {
     // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
     // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
     // `@exclusivity(unchecked)`: the runtime's check of each access cost more than the rest of a start or a stop.
     let lock = Lock()
-
-    private struct WeakRegistration {
-        weak var registration: SharedRegistration?
-    }
 
     private struct WeakInfo {
         weak var info: NotificationInfo?
@@ -36,7 +39,9 @@ final class CenterRegistry: @unchecked Sendable {
         weak var engine: NotificationEngine?
     }
 
-    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: WeakRegistration] = [:]
+    /// The center this registry is for; weak, so that the registry never keeps it alive.
+    weak let center: NotificationCenter?
+    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
     @exclusivity(unchecked) private var inUse = 0
     @exclusivity(unchecked) private var idle = 0
     @exclusivity(unchecked) private var peakInUse = 0
@@ -49,6 +54,24 @@ final class CenterRegistry: @unchecked Sendable {
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
 
+    private init(center: NotificationCenter) {
+        self.center = center
+    }
+
+    /// Removes the registrations left (idle ones: a registration in use has a listener, which holds the registry) from
+    /// the center, if it lives, after the lock; a post that loaded one of them meanwhile finds it empty.
+    deinit {
+        let tokens = lock.withLock { () -> [CenterToken] in
+            registrations.values.compactMap { registration in
+                guard case .registered(let token) = registration.phase else { return nil }
+                registration.phase = .dropped
+                return token
+            }
+        }
+        guard let center else { return }
+        for token in tokens { token.remove(from: center) }
+    }
+
     // MARK: - One registry per center
 
     private struct WeakRegistry {
@@ -59,25 +82,39 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// The center's registry, made on first use.
     ///
-    /// A live registry has a live center (see "Ownership"), so one found under the center's identity is that
-    /// center's, never one of a dead center whose address was reused.
+    /// A registry found under the center's identity is compared with the center it holds weakly, so it is never one
+    /// of a dead center whose address was reused (see "Ownership").
+    ///
+    /// The registries the table loads under its lock are released after it: one that another thread released
+    /// meanwhile runs its `deinit`, which removes registrations from its center.
     static func registry(for center: NotificationCenter) -> CenterRegistry {
         let id = ObjectIdentifier(center)
-        return registries.withLock { table in
-            if let registry = table.byCenter[id]?.registry { return registry }
-            let registry = CenterRegistry()
+        let (registry, loaded) = registries.withLock { table -> (CenterRegistry, [CenterRegistry]) in
+            var loaded: [CenterRegistry] = []
+            if let found = table.byCenter[id]?.registry {
+                if found.center === center { return (found, []) }
+                loaded.append(found)
+            }
+            let registry = CenterRegistry(center: center)
             table.byCenter[id] = WeakRegistry(registry: registry)
             if table.byCenter.count >= table.sweepAt {
-                table.byCenter = table.byCenter.filter { $0.value.registry != nil }
+                table.byCenter = table.byCenter.filter { entry in
+                    guard let live = entry.value.registry else { return false }
+                    loaded.append(live)
+                    return true
+                }
                 table.sweepAt = max(64, 2 * table.byCenter.count)
             }
-            return registry
+            return (registry, loaded)
         }
+        withExtendedLifetime(loaded) {}
+        return registry
     }
 
     /// The center's registry if it has one, without making one.
     static func existing(for center: NotificationCenter) -> CenterRegistry? {
-        registries.withLock { $0.byCenter[ObjectIdentifier(center)]?.registry }
+        let registry = registries.withLock { $0.byCenter[ObjectIdentifier(center)]?.registry }
+        return registry?.center === center ? registry : nil
     }
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
@@ -102,11 +139,11 @@ final class CenterRegistry: @unchecked Sendable {
             registration = cached
         } else {
             let key = listener.registrationKey(sender: sender)
-            if let found = registrations[key]?.registration, !found.isDropped {
+            if let found = registrations[key], !found.isDropped {
                 registration = found
             } else {
                 registration = SharedRegistration(key: key, registry: self)
-                registrations[key] = WeakRegistration(registration: registration)
+                registrations[key] = registration
                 work = .register(registration, sender: sender)
             }
         }
@@ -153,8 +190,8 @@ final class CenterRegistry: @unchecked Sendable {
     }
 
     /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
-    private func drop(_ registration: SharedRegistration) -> SharedRegistration.Token? {
-        if registrations[registration.key]?.registration === registration {
+    private func drop(_ registration: SharedRegistration) -> CenterToken? {
+        if registrations[registration.key] === registration {
             registrations[registration.key] = nil
         }
         defer { registration.phase = .dropped }
@@ -220,7 +257,7 @@ final class CenterRegistry: @unchecked Sendable {
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {
     /// The Foundation registration to remove, if the stop dropped one.
-    var token: SharedRegistration.Token?
+    var token: CenterToken?
 
     func finish(on center: NotificationCenter) {
         token?.remove(from: center)

@@ -56,29 +56,16 @@ final class SharedRegistration: @unchecked Sendable {
     enum Phase {
         /// Being made with Foundation by the thread that created it; others that link into it wait for ``made``.
         case registering
-        case registered(Token)
+        case registered(CenterToken)
         /// Removed from its registry; a later start makes a new one.
         case dropped
     }
 
-    /// Foundation's token for the registration.
-    enum Token {
-        case notification(any NSObjectProtocol)
-        /// A message's `ObservationToken`, kept as `any Sendable` because not every supported platform version has
-        /// the type, with the call that removes it.
-        case message(any Sendable, remove: @Sendable (NotificationCenter, any Sendable) -> Void)
-
-        func remove(from center: NotificationCenter) {
-            switch self {
-            case .notification(let token): center.removeObserver(token)
-            case .message(let token, let remove): remove(center, token)
-            }
-        }
-    }
-
     let key: Key
-    /// Strong: a registry lives as long as any registration of its center, so that an idle one is found again.
-    let registry: CenterRegistry
+    /// Unowned: the registry holds its registrations, and whatever else holds one (a listener that listens or
+    /// listened through it, a start's work) holds the registry too. Foundation's block holds the registration weakly
+    /// (see ``CenterRegistry``'s "Ownership").
+    unowned let registry: CenterRegistry
     // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
     @exclusivity(unchecked) var entries: [Entry] = []
     @exclusivity(unchecked) var clearedEntries = 0
@@ -117,8 +104,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
     /// comes.
     ///
-    /// `lock` is the registry's, which the block captures: the first memory a posting thread touches is the lock, so
-    /// that ThreadSanitizer sees this registration's fields ordered after the thread that made it.
+    /// `lock` is the registry's, which the block captures with a weak reference to the registration: the first memory
+    /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
+    /// thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
         let snapshot = lock.withLock { entries }
         // The first listener was linked when the snapshot was taken and no handler has run since.
@@ -157,20 +145,19 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// Makes the Foundation registration, for the listener that created this one, after the registry's lock.
     func register(for listener: Listener, sender: AnyObject?) {
-        let token: Token
+        let token: CenterToken
         if let handler = listener.handler.message {
             token = handler.registerShared(listener.center, subject: sender, registration: self)
         } else {
-            token = .notification(
-                listener.center.addObserver(
-                    forName: key.name,
-                    object: key.sender == nil ? nil : sender,
-                    queue: listener.queue
-                ) { [self, lock = registry.lock] in deliver($0, under: lock) }
-            )
+            token = CenterCalls.addObserver(
+                to: listener.center,
+                forName: key.name,
+                object: key.sender == nil ? nil : sender,
+                queue: listener.queue
+            ) { [weak self, lock = registry.lock] in self?.deliver($0, under: lock) }
         }
         // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
-        let leftover = registry.lock.withLock { () -> Token? in
+        let leftover = registry.lock.withLock { () -> CenterToken? in
             guard case .registering = phase else { return token }
             phase = .registered(token)
             return nil

@@ -35,33 +35,39 @@ struct CallSite: Sendable {
 ///    the tasks it creates): an issue of that test.
 /// 2. An XCTest case is running (seen through `XCTestObservation`; XCTest's current case is process-wide, so this
 ///    holds on any thread): a failure of that case.
-/// 3. Swift Testing runs the process, but no test runs in the current task (`Task.detached`, a `Thread`, a
-///    `DispatchQueue` block): an issue recorded outside any test, which Swift Testing reports and which fails the run.
-/// 4. XCTest runs the process and no case has been seen to start or end yet: a failure of the case running.
-/// 5. Otherwise (no test framework runs, or an XCTest failure raised between cases, which XCTest would drop): a line
-///    on standard error.
+/// 3. A Swift Testing test was seen in this process, but none runs in the current task (`Task.detached`, a `Thread`,
+///    a `DispatchQueue` block): an issue recorded outside any test, which Swift Testing reports and which fails the
+///    run.
+/// 4. Otherwise the failure goes everywhere it can be heard: an issue outside any test (a Swift Testing run under way
+///    reports it, and fails), a failure of XCTest's running case when XCTest may be running one this module has not
+///    seen start (it watches from the first expectation on), and a line on standard error.
+///
+/// Nothing here reads the process's arguments: `swift test` runs each framework in a process of its own and tells
+/// Swift Testing's with `--testing-library swift-testing`, but `xcodebuild test` runs both in one process without it.
+/// So a Swift Testing run is known by its tests, and a failure no test can be found for goes to both frameworks.
 enum TestFramework: Equatable {
     case swiftTesting
     case xcTest
-    /// Swift Testing runs the process; the issue belongs to no test.
+    /// A Swift Testing test ran in this process; the issue belongs to no test.
     case swiftTestingOutsideTest
-    case none
+    /// Neither framework is known to run a test now: an issue outside any test, a failure of XCTest's running case if
+    /// `xcTestCaseMayRun`, and a line on standard error.
+    case undetermined(xcTestCaseMayRun: Bool)
 
     /// What the current process and task run; see the type's discussion.
     struct Situation: Equatable {
         var swiftTestingTest: Bool
         var xcTestCase: XCTestCases.State
-        var swiftTestingProcess: Bool
-        var xcTestProcess: Bool
+        /// Whether a Swift Testing test was seen in this process (``SwiftTestingRun``).
+        var swiftTestingSeen: Bool
     }
 
     /// The framework for `situation`, in the order of the type's discussion.
     static func deciding(_ situation: Situation) -> TestFramework {
         if situation.swiftTestingTest { return .swiftTesting }
         if situation.xcTestCase == .running { return .xcTest }
-        if situation.swiftTestingProcess { return .swiftTestingOutsideTest }
-        if situation.xcTestProcess && situation.xcTestCase == .unknown { return .xcTest }
-        return .none
+        if situation.swiftTestingSeen { return .swiftTestingOutsideTest }
+        return .undetermined(xcTestCaseMayRun: situation.xcTestCase == .unknown)
     }
 
     static var current: TestFramework {
@@ -69,30 +75,28 @@ enum TestFramework: Equatable {
     }
 
     static var currentSituation: Situation {
-        var swiftTestingTest = false
-        swiftTestingTest = Test.current != nil
+        let swiftTestingTest = SwiftTestingRun.inTest()
         return Situation(
             swiftTestingTest: swiftTestingTest,
             xcTestCase: XCTestCases.state,
-            swiftTestingProcess: ProcessRole.swiftTesting,
-            xcTestProcess: ProcessRole.xcTest
+            swiftTestingSeen: SwiftTestingRun.seen
         )
     }
 }
 
-/// What the process was started to run, from its arguments and name.
-enum ProcessRole {
-    /// SwiftPM starts the test product with `--testing-library swift-testing` for its Swift Testing run.
-    static let swiftTesting: Bool = {
-        let arguments = CommandLine.arguments
-        return zip(arguments, arguments.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
-    }()
+/// Whether Swift Testing runs tests in this process, known from its tests: the first time this module is used in a
+/// Swift Testing test's task, it notes so for the rest of the process.
+enum SwiftTestingRun {
+    private static let noted = LockedValueBox(false)
 
-    /// An XCTest bundle (`….xctest` on Linux, the `xctest` tool on Apple platforms) outside the Swift Testing run.
-    static let xcTest: Bool = {
-        let name = (CommandLine.arguments.first ?? "").split(separator: "/").last.map(String.init) ?? ""
-        return !swiftTesting && (name.hasSuffix(".xctest") || name == "xctest")
-    }()
+    static var seen: Bool { noted.withLock { $0 } }
+
+    /// Whether a Swift Testing test runs in the current task; notes a run when one does.
+    static func inTest() -> Bool {
+        guard Test.current != nil else { return false }
+        noted.withLock { $0 = true }
+        return true
+    }
 }
 
 /// Whether an XCTest case is running, as XCTest's observation tells; watched from the first expectation, recorder
@@ -112,9 +116,10 @@ enum XCTestCases {
         return observed.withLock { $0 }
     }
 
-    /// Starts watching, once.
+    /// Starts watching, once; notes a Swift Testing run when called in one of its tests.
     static func watch() {
         _ = observer
+        _ = SwiftTestingRun.inTest()
     }
 
     private final class Observer: NSObject, XCTestObservation {
@@ -127,8 +132,8 @@ enum XCTestCases {
         }
     }
 
+    /// Registered in every process: under `xcodebuild test` the XCTest cases and the Swift Testing tests share one.
     private static let observer: Void = {
-        guard ProcessRole.xcTest else { return }
         let register: @Sendable () -> Void = { XCTestObservationCenter.shared.addTestObserver(Observer()) }
         if Thread.isMainThread {
             register()
@@ -142,20 +147,20 @@ enum XCTestCases {
 /// expectation of this module goes through. See ``TestFramework`` for where it goes when no test runs in the
 /// current task.
 func recordFailure(_ failure: InspectionFailure, at site: CallSite) {
+    let location = SourceLocation(
+        fileID: "\(site.fileID)",
+        filePath: "\(site.filePath)",
+        line: Int(site.line),
+        column: Int(site.column)
+    )
     switch TestFramework.current {
     case .swiftTesting, .swiftTestingOutsideTest:
-        recordIssue(
-            failure,
-            at: SourceLocation(
-                fileID: "\(site.fileID)",
-                filePath: "\(site.filePath)",
-                line: Int(site.line),
-                column: Int(site.column)
-            )
-        )
+        recordIssue(failure, at: location)
     case .xcTest:
         XCTFail(failure.message, file: site.filePath, line: site.line)
-    case .none:
+    case .undetermined(let xcTestCaseMayRun):
+        recordIssue(failure, at: location)
+        if xcTestCaseMayRun { XCTFail(failure.message, file: site.filePath, line: site.line) }
         FileHandle.standardError.write(Data("\(site.shortDescription): error: \(failure.message)\n".utf8))
     }
 }

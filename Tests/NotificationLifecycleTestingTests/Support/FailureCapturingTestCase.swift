@@ -44,11 +44,17 @@ class FailureCapturingTestCase: XCTestCase {
         }
     }
 
+    /// The message of an `XCTFail`: its description is "failed - " followed by the message, in Apple's XCTest (the
+    /// issue's `compactDescription`) and in swift-corelibs-xctest alike.
+    static func message(of description: String) -> String {
+        description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
+    }
+
     // Apple's XCTest records an XCTIssue; swift-corelibs-xctest, everywhere else, has only recordFailure.
     #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
     override func record(_ issue: XCTIssue) {
         let failure = Failure(
-            description: issue.compactDescription,
+            description: Self.message(of: issue.compactDescription),
             file: issue.sourceCodeContext.location?.fileURL.path ?? "",
             line: issue.sourceCodeContext.location?.lineNumber ?? 0
         )
@@ -61,9 +67,7 @@ class FailureCapturingTestCase: XCTestCase {
         atLine lineNumber: Int,
         expected: Bool
     ) {
-        // XCTFail's description is "failed - " followed by the message.
-        let message = description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
-        let failure = Failure(description: message, file: filePath, line: lineNumber)
+        let failure = Failure(description: Self.message(of: description), file: filePath, line: lineNumber)
         if !captured(failure) {
             super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }

@@ -123,7 +123,7 @@ struct WhatItFixesTests {
         screen.viewDidDisappear(center: center)
     }
 
-    @Test func deliveryAfterStop_foundationCallsARemovedObserverInTheSamePost_infoDoesNot() {
+    @Test func deliveryAfterStop_linuxFoundationCallsARemovedObserverInTheSamePost_infoNeverDoes() {
         // Two hand-written observers; whichever runs first removes the other (Foundation's order is hash order).
         let calls = Counter()
         let tokens = LockedTokens()
@@ -136,7 +136,13 @@ struct WhatItFixesTests {
             )
         }
         center.post(name: .messagesDidArrive, object: nil)
-        #expect(calls.value == 2)  // the removed observer was still called in that post
+        #if canImport(Darwin)
+        // Apple's center is reported to skip an observer removed earlier in the same post.
+        #expect(calls.value == 1)
+        #else
+        // Linux's center copies the observers before it calls them: the removed one is still called in that post.
+        #expect(calls.value == 2)
+        #endif
 
         let infoCalls = Counter()
         let infos = LockedInfos()
