@@ -40,7 +40,7 @@ struct DiagnosticsCaptureTests {
         }
         #expect(issues.count == 1)
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected no NotificationLifecycle diagnostic (expectNoDiagnostics), but one was reported on another "
                     + "thread or task: [lifetime-stop]."
             ) == true
@@ -90,7 +90,7 @@ struct DiagnosticsCaptureTests {
         }
         #expect(issues.count == 1)
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected no NotificationLifecycle diagnostic (the test runs with .failsOnUnexpectedDiagnostics), but "
                     + "one was reported: [lifetime-stop]."
             ) == true
@@ -107,7 +107,7 @@ struct DiagnosticsCaptureTests {
             }
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.comments.first?.contains("was reported on another thread or task") == true)
+        #expect(issues.first?.message.contains("was reported on another thread or task") == true)
     }
 
     @Test func theTraitLetsCapturedDiagnosticsThrough() async throws {

@@ -51,7 +51,7 @@ struct WaitingTests {
         }
         #expect(elapsed < .seconds(30))
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected notification ping to be delivered once within 30.0 seconds, but it was delivered twice."
             ) == true
         )
@@ -68,7 +68,7 @@ struct WaitingTests {
         }
         waiter.cancel()
         let issues = await waiter.value
-        #expect(issues.first?.comments.first?.contains("but it was never delivered.") == true)
+        #expect(issues.first?.message.contains("but it was never delivered.") == true)
         withExtendedLifetime(screen) {}
     }
 

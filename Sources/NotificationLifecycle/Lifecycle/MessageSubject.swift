@@ -153,20 +153,28 @@ extension MessageHandler {
         _ generation: UInt64,
         _ call: AsyncMessageCall<Message>
     ) -> @Sendable (Message) async -> Void {
+        // The call is marked as running in its task (and the tasks it makes), so that a teardown's wait made there
+        // does not wait for it.
         switch call {
         case .anywhere(let handler):
             return { message in
-                guard let (observer, tapping) = listener.admit(generation),
-                    Tapping.show(tapping, messageOf: listener)
-                else { return }
-                await handler(observer, message)
+                guard let (observer, tapping, late) = listener.admit(generation) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+                    await handler(observer, message)
+                }
+                call.end()
             }
         case .onMainActor(let handler):
             return { @MainActor message in
-                guard let (observer, tapping) = listener.admit(generation),
-                    Tapping.show(tapping, messageOf: listener)
-                else { return }
-                await handler(observer, message)
+                guard let (observer, tapping, late) = listener.admit(generation) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+                    await handler(observer, message)
+                }
+                call.end()
             }
         }
     }

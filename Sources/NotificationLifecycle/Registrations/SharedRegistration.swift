@@ -84,6 +84,8 @@ final class SharedRegistration: @unchecked Sendable {
     @exclusivity(unchecked) var clearedEntries = 0
     @exclusivity(unchecked) var phase = Phase.registering
     @exclusivity(unchecked) var isIdle = false
+    /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
+    @exclusivity(unchecked) var posts = PostsUnderWay()
     /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
     /// registration while it is being made waits for it before its start returns.
     let made = DispatchGroup()
@@ -120,7 +122,8 @@ final class SharedRegistration: @unchecked Sendable {
     /// `lock` is the registry's, which the block captures: the first memory a posting thread touches is the lock, so
     /// that ThreadSanitizer sees this registration's fields ordered after the thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
-        let snapshot = lock.withLock { entries }
+        let (snapshot, post) = lock.withLock { (entries, posts.begin()) }
+        defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
         for entry in snapshot {
@@ -134,7 +137,8 @@ final class SharedRegistration: @unchecked Sendable {
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
     func deliver<Message>(message: Message, under lock: Lock) {
-        let snapshot = lock.withLock { entries }
+        let (snapshot, post) = lock.withLock { (entries, posts.begin()) }
+        defer { endPost(post, under: lock) }
         var checked = false
         for entry in snapshot {
             // Every listener of a message registration has a handler of its message type (the type is in the key).
@@ -144,6 +148,12 @@ final class SharedRegistration: @unchecked Sendable {
             checked = true
             listener.deliver(message: message, to: typed, generation: entry.generation, tapping: entry.tapping)
         }
+    }
+
+    /// Ends post `post`, and resumes the teardown waits it was the last for.
+    private func endPost(_ post: UInt64, under lock: Lock) {
+        let resumed = lock.withLock { posts.end(post) }
+        for waiter in resumed { waiter.resume() }
     }
 
     // MARK: - Registering with Foundation

@@ -30,7 +30,7 @@ struct ReadmeTestingTests {
             expectListening(inbox, to: .name(.messagesDidArrive))
         } matching: { issue in
             issue.sourceLocation?.line == #line - 2
-                && issue.comments.contains { $0.rawValue.contains("Call appear() first") }
+                && "\(issue.kind)".contains("Call appear() first")
         }
         let recorder = DeliveryRecorder()
         recorder.record(inbox)
