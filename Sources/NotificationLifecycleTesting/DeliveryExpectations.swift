@@ -298,7 +298,8 @@ private struct DeliveryFilter: Sendable {
             guard let failure = ListeningCheck.listening(subject, query) else { return nil }
             reasons.append(failure.summary.replacingOccurrences(of: "Expected ", with: "", options: .anchored))
         }
-        let recordedText = subjects.count == 1 ? "The recorded source" : "None of the \(subjects.count) recorded sources"
+        let recordedText =
+            subjects.count == 1 ? "The recorded source" : "None of the \(subjects.count) recorded sources"
         return "\(recordedText) listens: " + reasons.joined(separator: "; ")
     }
 
@@ -316,11 +317,14 @@ private struct DeliveryFilter: Sendable {
         guard !count.accepts(matching.count) || !count.accepts(matching.count - stillRunning) else { return nil }
         let found: String
         if stillRunning == 0 {
-            found = matching.isEmpty ? "it was never delivered" : "it was delivered \(DeliveryCount.times(matching.count))"
+            found =
+                matching.isEmpty ? "it was never delivered" : "it was delivered \(DeliveryCount.times(matching.count))"
         } else if stillRunning == matching.count {
-            found = "its handler was called \(DeliveryCount.times(stillRunning)) and had not returned when the wait ended"
+            found =
+                "its handler was called \(DeliveryCount.times(stillRunning)) and had not returned when the wait ended"
         } else {
-            found = "it was delivered \(DeliveryCount.times(matching.count - stillRunning)), and \(stillRunning) more "
+            found =
+                "it was delivered \(DeliveryCount.times(matching.count - stillRunning)), and \(stillRunning) more "
                 + "handler call\(stillRunning == 1 ? "" : "s") had not returned when the wait ended"
         }
         let when = waited.map { " within \($0)" } ?? ""

@@ -87,6 +87,24 @@ enum AsyncMessageCall<Message: Sendable>: Sendable {
     /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
     /// never leaves the main actor.
     case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
+    /// A lifespan-bound sequence's yield, which also takes the calls of posts made before its stop that Foundation
+    /// runs after it: the stop removes the registration, so a later post makes no call, and every call Foundation
+    /// had taken on holds the registration's block, which holds `end`. So `end` is released, and finishes the
+    /// sequence, once the last of them has run.
+    case keepingPosted(@Sendable (Message) -> Void, end: SequenceEnd)
+}
+
+/// Finishes a lifespan-bound message sequence when it is released: when no call of its registration is left to run.
+final class SequenceEnd: Sendable {
+    private let finish: @Sendable () -> Void
+
+    init(_ finish: @escaping @Sendable () -> Void) {
+        self.finish = finish
+    }
+
+    deinit {
+        finish()
+    }
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -175,6 +193,15 @@ extension MessageHandler {
                     await handler(observer, message)
                 }
                 call.end()
+            }
+        case .keepingPosted(let yield, let end):
+            return { message in
+                guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                yield(message)
+                call.end()
+                withExtendedLifetime(end) {}
             }
         }
     }

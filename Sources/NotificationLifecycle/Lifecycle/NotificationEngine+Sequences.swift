@@ -47,23 +47,34 @@ extension NotificationEngine {
             buffering: policy,
             fileID: fileID,
             line: line
-        ) { yield in
-            NotificationInfo(name: name, object: object, lifespan: lifespan, center: center, fileID: fileID, line: line)
-            {
-                notification in
+        ) { yield, _ in
+            let info = NotificationInfo(
+                name: name,
+                object: object,
+                lifespan: lifespan,
+                center: center,
+                fileID: fileID,
+                line: line
+            ) { notification in
                 yield(notification)
             }
+            return (info, finishesWhenReleased: false)
         }
     }
 
-    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine.
+    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine. The stop of the
+    /// lifespan finishes the stream, unless `makeInfo` answers that the info finishes it itself (with the `finish`
+    /// it was given) once its last call has run.
     func boundStream<Element>(
         describing what: String,
         during lifespan: Lifespan,
         buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy,
         fileID: String,
         line: Int,
-        makeInfo: (_ yield: @escaping @Sendable (Element) -> Void) -> NotificationInfo
+        makeInfo: (
+            _ yield: @escaping @Sendable (Element) -> Void,
+            _ finish: @escaping @Sendable () -> Void
+        ) -> (NotificationInfo, finishesWhenReleased: Bool)
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         let overflow = OverflowReporter(
@@ -73,16 +84,23 @@ extension NotificationEngine {
             fileID: fileID,
             line: line
         )
-        let info = makeInfo { element in
-            // The value goes straight from the center's callback into the stream, and is not used here afterwards.
-            nonisolated(unsafe) let element = element
-            if case .dropped = continuation.yield(element) {
-                overflow.valueDropped()
-            }
+        let (info, finishesWhenReleased) = makeInfo(
+            { element in
+                // The value goes straight from the center's callback into the stream, and is not used here afterwards.
+                nonisolated(unsafe) let element = element
+                if case .dropped = continuation.yield(element) {
+                    overflow.valueDropped()
+                }
+            },
+            { continuation.finish() }
+        )
+        let finish: @Sendable () -> Void
+        if finishesWhenReleased {
+            finish = {}
+        } else {
+            finish = { continuation.finish() }
         }
-        guard
-            let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: { continuation.finish() })
-        else {
+        guard let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: finish) else {
             continuation.finish()
             return stream
         }
@@ -137,17 +155,24 @@ extension NotificationEngine {
             buffering: policy,
             fileID: fileID,
             line: line
-        ) { yield in
-            NotificationInfo(
-                for: Message.self,
-                subject: subject,
+        ) { yield, finish in
+            let info = NotificationInfo(
+                messageTypeName: String(reflecting: Message.self),
+                handler: .async(
+                    Message.self,
+                    from: subject,
+                    needsObserver: false,
+                    call: .keepingPosted(yield, end: SequenceEnd(finish))
+                ),
+                observer: nil,
+                subject: subject.object,
                 lifespan: lifespan,
                 center: center,
                 fileID: fileID,
-                line: line
-            ) { message in
-                yield(message)
-            }
+                line: line,
+                column: 0
+            )
+            return (info, finishesWhenReleased: true)
         }
     }
 }

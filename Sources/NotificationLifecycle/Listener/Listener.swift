@@ -359,12 +359,17 @@ final class Listener: @unchecked Sendable {
     /// `generation` may still reach the handler: the registration stands and its observer and sender live (one
     /// whose observer or sender is gone is dropped). Answers the observer, the tap and the late call's id, which
     /// the caller ends with ``endLateCall(_:)`` once the handler returned: a teardown's wait counts it as running
-    /// from this check on, made in the same section as the check, so a stop after it finds it.
-    func admit(_ generation: UInt64) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
+    /// from this check on, made in the same section as the check, so a stop after it finds it. `evenIfStopped`
+    /// admits a call of a stopped registration too: a lifespan-bound message sequence's, which keeps the posts made
+    /// before its stop.
+    func admit(
+        _ generation: UInt64,
+        evenIfStopped: Bool = false
+    ) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
         let observer = key.observer == nil ? nil : self.observer
         let sender = key.sender == nil ? nil : self.sender
         let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
-            guard state.isCurrent(generation) else { return nil }
+            guard evenIfStopped || state.isCurrent(generation) else { return nil }
             return (state.tapping, state.lateCalls.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
@@ -427,7 +432,10 @@ final class Tapping: Sendable {
     static func show(_ tapping: Tapping?, _ notification: Notification) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
         guard let info = tapping.info else { return nil }
-        return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(DeliveryEvent(info: info, notification: notification)))
+        return TappedCall(
+            tapping: tapping,
+            id: tapping.tap.handlerWillRun(DeliveryEvent(info: info, notification: notification))
+        )
     }
 
     /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
