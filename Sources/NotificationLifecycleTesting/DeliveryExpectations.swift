@@ -295,12 +295,10 @@ private struct DeliveryFilter: Sendable {
         let query = ListeningQuery(topic: topic, sender: nil, lifespan: lifespan, handler: handler)
         var reasons: [String] = []
         for subject in subjects {
-            guard let failure = ListeningCheck.listening(subject, query) else { return nil }
-            reasons.append(failure.summary.replacingOccurrences(of: "Expected ", with: "", options: .anchored))
+            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, query) else { return nil }
+            reasons.append(subject.name.prefix(1).uppercased() + subject.name.dropFirst() + ": " + reason)
         }
-        let recordedText =
-            subjects.count == 1 ? "The recorded source" : "None of the \(subjects.count) recorded sources"
-        return "\(recordedText) listens: " + reasons.joined(separator: "; ")
+        return "Nothing recorded listens\(query.phrase). " + reasons.joined(separator: " ")
     }
 
     /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited; `running` the

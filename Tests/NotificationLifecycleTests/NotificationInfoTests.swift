@@ -186,6 +186,7 @@ struct NotificationInfoTests {
         kept[0].stopListening()
     }
 
+    /// A standalone info ignores its lifespan, and its description leaves it out; an engine's info shows it.
     @Test func descriptionNamesEveryPart() {
         let sender = Sender()
         let info = NotificationInfo(name: .ping, object: sender, lifespan: .custom("editing"), center: center) { _ in
@@ -193,11 +194,17 @@ struct NotificationInfoTests {
         info.startListening()
         #expect(
             info.description
-                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, "
-                + "lifespan: custom(\"editing\"), handler: closure, listening)"
+                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, handler: closure, listening)"
         )
         #expect(info.selector == nil)
         info.stopListening()
+        let engine = NotificationEngine(center: center)
+        engine.add(info)
+        #expect(
+            info.description
+                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, "
+                + "lifespan: custom(\"editing\"), handler: closure, not listening)"
+        )
     }
 
     // MARK: - Queues

@@ -82,14 +82,22 @@ struct SequenceKeepsPostedTests {
         #expect(Set(numbers).count == 1000)
     }
 
-    /// A full buffer drops what its policy says: `.bufferingNewest(2)` keeps the last two posted before the stop.
+    /// A full buffer drops what its policy says: `.bufferingNewest(2)` keeps the last two posted before the stop,
+    /// `.bufferingOldest(2)` the first two; each sequence reports its first drop.
     @Test func aFullBufferKeepsWhatItsPolicySays() async {
         let engine = NotificationEngine(center: center)
         engine.appear()
-        let newest = engine.notifications(named: .save, during: .visible, buffering: .bufferingNewest(2))
-        let oldest = engine.notifications(named: .save, during: .visible, buffering: .bufferingOldest(2))
+        let reported = Recorder<NotificationDiagnostic>()
+        let handler: @Sendable (NotificationDiagnostic) -> Void = { reported.record($0) }
+        let (newest, oldest) = DiagnosticRouting.withHandler(handler) {
+            (
+                engine.notifications(named: .save, during: .visible, buffering: .bufferingNewest(2)),
+                engine.notifications(named: .save, during: .visible, buffering: .bufferingOldest(2))
+            )
+        }
         for number in 1...5 { center.post(name: .save, object: nil, userInfo: ["number": number]) }
         engine.disappear()
+        #expect(reported.events.map(\.rule) == [.sequenceDroppedValues, .sequenceDroppedValues])
         var kept: [Int] = []
         for await save in newest { kept.append(save.userInfo?["number"] as? Int ?? -1) }
         #expect(kept == [4, 5])

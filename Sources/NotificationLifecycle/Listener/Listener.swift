@@ -257,7 +257,8 @@ final class Listener: @unchecked Sendable {
         }
         withdrawal?.finish(on: center)
         guard report else { return }
-        let description = key.describe(kind: kind, sender: sender, listening: false)
+        let owned = registry.lock.withLock { state.owner != nil }
+        let description = key.describe(kind: kind, sender: sender, listening: false, owned: owned)
         if observerGone {
             reportDiagnostic(
                 .observerReleased,
@@ -520,13 +521,14 @@ struct RegistrationKey: Hashable, Sendable {
         }
     }
 
-    /// The info's description for a sender read now and a listening state.
-    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool) -> String {
+    /// The info's description for a sender read now and a listening state; `owned` says whether an engine owns the
+    /// info: a standalone info ignores its lifespan, and its description leaves it out.
+    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool, owned: Bool) -> String {
         let senderText = sender == nil ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let handlerText = selector?.name ?? "closure"
         return "NotificationInfo(\(nameLabel): \(name?.rawValue ?? "<every notification>"), \(senderLabel): "
-            + "\(senderText), lifespan: \(lifespan), handler: \(handlerText), "
+            + "\(senderText), \(owned ? "lifespan: \(lifespan), " : "")handler: \(handlerText), "
             + "\(listening ? "listening" : "not listening"))"
     }
 }

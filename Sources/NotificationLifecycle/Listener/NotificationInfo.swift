@@ -304,11 +304,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info registers for a typed message.
     var isMessageInfo: Bool { kind != .notification }
 
-    /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
+    /// One line for tests and debugging: name, sender, lifespan (for an info an engine owns: a standalone info
+    /// ignores it), handler, and whether it listens.
     public var description: String {
         let sender = listener.sender
-        let listening = listener.registry.lock.withLock { listener.state.isListening }
-        return listener.key.describe(kind: kind, sender: sender, listening: listening)
+        let (listening, owned) = listener.registry.lock.withLock {
+            (listener.state.isListening, listener.state.owner != nil)
+        }
+        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: owned)
     }
 
     // MARK: - Listening
@@ -362,6 +365,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func listen<Result>(
         fileID: String = #fileID,
         line: Int = #line,
@@ -387,6 +391,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func listen<Result>(
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
