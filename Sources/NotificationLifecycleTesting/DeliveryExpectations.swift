@@ -16,7 +16,7 @@ public import NotificationLifecycle
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
-/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
 ///
 /// - Parameters:
 ///   - topic: The notification name or message type.

@@ -21,16 +21,16 @@ public import NotificationLifecycle
 /// the call just before the handler runs, on the thread that runs it, and keeps the order in which handlers were
 /// called; it also sees the handler return. Deliveries that happen later (an `AsyncMessage`, a handler on an
 /// `OperationQueue`, a post from another task) are awaited with
-/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``, which counts a delivery once
-/// its handler has returned. For a lifespan-bound sequence the handler is the yield into the sequence, not the loop
-/// that reads it. The recorder holds the controllers and infos weakly and keeps no notification, so recording never
-/// changes what is deallocated.
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``,
+/// which counts a delivery once its handler has returned. For a lifespan-bound sequence the handler is the yield into
+/// the sequence, not the loop that reads it. The recorder holds the controllers and infos weakly and keeps no
+/// notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
 /// > another one, replaces the earlier recording. Infos without a queue hear a post in the order they started
 /// > listening; infos with different queues or sender filters may hear it in any order.
 public final class DeliveryRecorder: Sendable {
-    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
     private struct Waiter {
         let isSatisfied: @Sendable (Recorded) -> Bool
         let continuation: CheckedContinuation<Bool, Never>

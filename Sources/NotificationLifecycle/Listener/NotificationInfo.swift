@@ -28,7 +28,8 @@ public import Foundation
 /// - Once ``stopListening()`` returns, no later post reaches the handler, nor does the rest of a post under way on
 ///   the thread that stopped it (a handler that stops another info; Foundation calls observers removed mid-post,
 ///   the info does not pass such a call on). A call that another thread had already let through may still run,
-///   even begin, after it returns.
+///   even begin, after it returns; for an engine's infos, ``NotificationEngine/waitForStoppedHandlers()`` waits
+///   until such calls have returned.
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
@@ -339,7 +340,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
     /// that stopped it (a handler that stops another info). A call that another thread had already let through may
-    /// still run, even begin, after it returns.
+    /// still run, even begin, after it returns (as with Foundation's observers); for an engine's infos,
+    /// ``NotificationEngine/waitForStoppedHandlers()`` waits until such calls have returned.
     ///
     /// It stops any info, also a ``Lifespan/lifetime`` one that an engine owns: the engine starts it again only with
     /// `start(.lifetime)`. (`stop(.lifetime)` on the engine is refused: a lifespan stops as a whole only where it

@@ -130,6 +130,7 @@ struct TestingYourListenersArticleTests {
         // An AsyncMessage: its handler runs in a task of its own.
         center.post(DraftDidSave(), subject: document)
         await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder)
+        #expect(screen.savedShown == 1)  // the handler has returned
 
         screen.appear()
         Task.detached { [center] in  // posts from another task
@@ -139,6 +140,7 @@ struct TestingYourListenersArticleTests {
         await waitForDeliveries(.atLeast(2), in: recorder, timeout: 2) {
             $0.lifespan == .visible
         }
+        #expect(screen.fontSizeApplied == 2)
     }
 
     @Test func leavesNothingBehind() {

@@ -8,7 +8,7 @@ import Testing
 struct ReadmeTestingTests {
     // waitForDeliveries takes a Duration: an app whose deployment target is older needs the same attribute.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test func inboxListensWhileVisible() async {
+    @MainActor @Test func inboxListensWhileVisible() async {
         let center = NotificationCenter()
         let inbox = Inbox(notificationCenter: center)
         expectListening(inbox, to: .name(.accountDidSignOut), lifespan: .lifetime)
@@ -18,6 +18,7 @@ struct ReadmeTestingTests {
         recorder.record(inbox)
         Task.detached { center.post(name: .messagesDidArrive, object: nil) }
         await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder)
+        #expect(inbox.reloads == 1)
         expectDiagnostics([.lifetimeStop]) { inbox.notificationEngine.stop(.lifetime) }
     }
 
