@@ -158,7 +158,9 @@ extension ReliabilityTests {
             let (_, again) = capturingDiagnostics { _ = controller.notificationEngine.infos.map(\.isListening) }
             #expect(again.isEmpty)
             if ProcessInfo.processInfo.environment["NL_TEST_STATS"] != nil {
-                print("newSenderAtAReleasedSendersAddressIsNotADuplicate: \(reused) of 64 new senders reused an address")
+                print(
+                    "newSenderAtAReleasedSendersAddressIsNotADuplicate: \(reused) of 64 new senders reused an address"
+                )
             }
             #expect(reused > 0, "the allocator never reused an address, so this run proved nothing")
         }
@@ -192,7 +194,9 @@ extension ReliabilityTests {
                 controller.notificationEngine.remove(info)
             }
             if ProcessInfo.processInfo.environment["NL_TEST_STATS"] != nil {
-                print("removingTheDeadInfoOfAReusedAddressKeepsTheLiveInfosKey: \(reused) of 64 senders reused an address")
+                print(
+                    "removingTheDeadInfoOfAReusedAddressKeepsTheLiveInfosKey: \(reused) of 64 senders reused an address"
+                )
             }
             #expect(reused > 0, "the allocator never reused an address, so this run proved nothing")
         }

@@ -19,20 +19,27 @@ struct PostsUnderWay {
     private var waiters: [(upTo: UInt64, resume: CheckedContinuation<Void, Never>)] = []
 
     /// Takes the next ticket: a post's snapshot is being taken.
+    @inline(__always)
     mutating func begin() -> UInt64 {
         last &+= 1
         underWay.append(last)
         return last
     }
 
-    /// Returns `ticket`; answers the waits that it was the last for, to resume after the lock.
-    mutating func end(_ ticket: UInt64) -> [CheckedContinuation<Void, Never>] {
+    /// Returns `ticket`; answers whether a wait is pending, which ``settledWaiters()`` then takes (a post that no one
+    /// waits for builds no array).
+    @inline(__always)
+    mutating func end(_ ticket: UInt64) -> Bool {
         if underWay.last == ticket {
             underWay.removeLast()
         } else if let index = underWay.firstIndex(of: ticket) {
             underWay.remove(at: index)
         }
-        guard !waiters.isEmpty else { return [] }
+        return !waiters.isEmpty
+    }
+
+    /// Removes and answers the waits whose posts have all returned, to resume after the lock.
+    mutating func settledWaiters() -> [CheckedContinuation<Void, Never>] {
         var resumed: [CheckedContinuation<Void, Never>] = []
         let oldest = underWay.first ?? .max
         waiters.removeAll { waiter in

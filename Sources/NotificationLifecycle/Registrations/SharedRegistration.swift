@@ -122,7 +122,13 @@ final class SharedRegistration: @unchecked Sendable {
     /// `lock` is the registry's, which the block captures: the first memory a posting thread touches is the lock, so
     /// that ThreadSanitizer sees this registration's fields ordered after the thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
-        let (snapshot, post) = lock.withLock { (entries, posts.begin()) }
+        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // in the generic main-actor form.
+        var post: UInt64 = 0
+        let snapshot = lock.withLock {
+            post = posts.begin()
+            return entries
+        }
         defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
@@ -137,7 +143,13 @@ final class SharedRegistration: @unchecked Sendable {
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
     func deliver<Message>(message: Message, under lock: Lock) {
-        let (snapshot, post) = lock.withLock { (entries, posts.begin()) }
+        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // in the generic main-actor form.
+        var post: UInt64 = 0
+        let snapshot = lock.withLock {
+            post = posts.begin()
+            return entries
+        }
         defer { endPost(post, under: lock) }
         var checked = false
         for entry in snapshot {
@@ -152,8 +164,8 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// Ends post `post`, and resumes the teardown waits it was the last for.
     private func endPost(_ post: UInt64, under lock: Lock) {
-        let resumed = lock.withLock { posts.end(post) }
-        for waiter in resumed { waiter.resume() }
+        guard lock.withLock({ posts.end(post) }) else { return }
+        for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
     }
 
     // MARK: - Registering with Foundation
