@@ -186,6 +186,15 @@ struct NotificationInfoTests {
         kept[0].stopListening()
     }
 
+    /// A refused duplicate is named with its lifespan, which made it a duplicate, although the engine did not take it.
+    @Test func aRefusedStandaloneDuplicateIsNamedWithItsLifespan() {
+        let engine = NotificationEngine(center: center)
+        let infos = (0..<2).map { _ in NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in } }
+        let diagnostics = capturingDiagnostics { for info in infos { engine.add(info) } }.diagnostics
+        #expect(diagnostics.map(\.rule) == [.duplicateRegistration])
+        #expect(diagnostics.first?.message.contains("lifespan: visible, handler: closure") == true)
+    }
+
     /// A standalone info ignores its lifespan, and its description leaves it out; an engine's info shows it.
     @Test func descriptionNamesEveryPart() {
         let sender = Sender()

@@ -315,6 +315,14 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: owned)
     }
 
+    /// The description with the lifespan, which an engine uses (a refused duplicate was not taken by the engine, but
+    /// its lifespan is part of what made it a duplicate).
+    var describedForAnEngine: String {
+        let sender = listener.sender
+        let listening = listener.registry.lock.withLock { listener.state.isListening }
+        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: true)
+    }
+
     // MARK: - Listening
 
     /// Whether the info holds a registration on its center now.
