@@ -27,6 +27,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "NotificationLifecycle", package: "NotificationLifecycle"),
+                // The recorded post (scenario postrecorded-framework): a DeliveryRecorder on the info.
+                .product(name: "NotificationLifecycleTesting", package: "NotificationLifecycle"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine"),
             ],

@@ -32,7 +32,7 @@ objcopy --strip-debug "$here/.build/release/NotificationLifecycleProfile" "$bina
 default=(
     closure-framework:1:2000 closure-raw:1:2000
     selector-framework:1:2000 selector-raw:1:2000
-    post-framework:1:2000 post-raw:1:2000
+    post-framework:1:2000 post-raw:1:2000 postrecorded-framework:1:2000
     postcontroller-framework:1:2000 postcontroller-raw:1:2000
     post20-framework:20:1000 post20-raw:20:1000
     post20controllers-framework:20:1000 post20controllers-raw:20:1000

@@ -24,8 +24,23 @@ processes=${LOAD_PROCESSES:-$(getconf _NPROCESSORS_ONLN)}
 logs=.build/test-under-load
 mkdir -p "$logs"
 
+# The build takes the arguments that change what is built (--sanitize, --scratch-path, -c, -Xswiftc ...), not the
+# ones only `swift test` knows (--filter, --skip and their patterns), which `swift build` refuses.
+build_args=()
+skip_next=false
+for argument in "$@"; do
+    if $skip_next; then
+        skip_next=false
+        continue
+    fi
+    case "$argument" in
+    --filter | --skip) skip_next=true ;;
+    --filter=* | --skip=*) ;;
+    *) build_args+=("$argument") ;;
+    esac
+done
 echo "building the tests first (no load yet)"
-swift build --build-tests "$@" 2>&1 | tail -n 1
+swift build --build-tests ${build_args[@]+"${build_args[@]}"} 2>&1 | tail -n 1
 
 load=()
 stop_load() {

@@ -16,7 +16,7 @@ public import NotificationLifecycle
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
-/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+/// `OperationQueue`), wait for them with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
 ///
 /// - Parameters:
 ///   - topic: The notification name or message type.
@@ -110,18 +110,23 @@ private func deliveriesText(_ count: Int) -> String {
     count == 1 ? "1 delivery" : "\(count) deliveries"
 }
 
-/// Waits until matching deliveries reach `count`, or `timeout` seconds pass; a timeout fails with the message of
-/// ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)``, which also names the timeout
-/// (`… to be delivered once within 5.0 seconds, but it was never delivered.`).
+/// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` seconds pass; a timeout
+/// fails with the message of ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)``, which also names
+/// the timeout (`… to be delivered once within 5.0 seconds, but it was never delivered.`), says so when a handler
+/// was called and had not returned, and says why nothing arrived when the recorded infos tell (an info that does not
+/// listen, a lifespan that is not active).
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
-/// actor handlers scheduled from another thread, posts made by another task. It returns as soon as the count is
-/// reached, and never sleeps a fixed time:
+/// actor handlers scheduled from another thread, posts made by another task. A delivery counts once its handler has
+/// returned (an `AsyncMessage` handler's `async` body included; for a lifespan-bound sequence, once the value is in
+/// the sequence), so the handler's effect can be asserted next. It returns as soon as the count is reached, and never
+/// sleeps a fixed time:
 ///
 /// ```swift
 /// // An AsyncMessage:
 /// center.post(DocumentDidSave(), subject: document)
 /// await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
+/// #expect(library.savedCount == 1)  // the handler has returned
 ///
 /// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) {
 ///     $0.lifespan == .visible
@@ -129,10 +134,11 @@ private func deliveriesText(_ count: Int) -> String {
 /// ```
 ///
 /// Every narrowing given must match for a delivery to count: the topic, the handler, the lifespan, and `predicate`.
-/// It works on every platform the package supports.
+/// This form works on every platform the package supports; where the platform has `Duration` (macOS 13, iOS 16,
+/// tvOS 16, watchOS 9) the timeout may also be one, such as `.seconds(2)`.
 ///
 /// > Important: `.never` can only be proven by waiting the whole `timeout`; give it a short one. With
-/// > `.exactly(n)` the wait ends at the `n`th matching delivery and fails if more have already arrived by then.
+/// > `.exactly(n)` the wait ends once `n` matching handlers have returned, and fails if more were called by then.
 ///
 /// - Parameters:
 ///   - topic: Only deliveries of this topic count; `nil` counts every topic.
@@ -146,7 +152,7 @@ private func deliveriesText(_ count: Int) -> String {
 ///   - line: The caller's line; leave the default.
 ///   - column: The caller's column; leave the default.
 ///   - predicate: Only deliveries it accepts count; called on the thread that records a delivery.
-/// - Returns: The matching deliveries when the wait ended.
+/// - Returns: The matching deliveries when the wait ended, in the order their handlers were called.
 @discardableResult
 public func waitForDeliveries(
     of topic: NotificationTopic? = nil,
@@ -161,21 +167,70 @@ public func waitForDeliveries(
     column: UInt = #column,
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate)
-    if let misuse = count.misuse {
-        recordFailure(misuse, at: site)
-        return []
-    }
     let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
-    _ = await recorder.wait(nanoseconds: nanoseconds) { deliveries in
-        count.isSettled(by: deliveries.lazy.filter(filter.matches).count)
-    }
-    let deliveries = recorder.deliveries
-    if let failure = filter.failure(of: deliveries, against: count, waited: "\(timeout) seconds") {
-        recordFailure(failure, at: site)
-    }
-    return deliveries.filter(filter.matches)
+    return await DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate).wait(
+        count,
+        in: recorder,
+        nanoseconds: nanoseconds,
+        describedAs: "\(timeout) seconds",
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}
+
+/// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` passes: the form of
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``
+/// that takes a `Duration`.
+///
+/// ```swift
+/// await waitForDeliveries(
+///     of: .name(.storeDidChange),
+///     in: recorder,
+///     timeout: .seconds(2)
+/// )
+/// ```
+///
+/// > Note: A `Duration` needs macOS 13, iOS 16, tvOS 16 or watchOS 9 on Apple platforms. A test target with older
+/// > deployment targets marks each test that uses this form `@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)`
+/// > (Swift Testing accepts it on a test, not on a suite), or uses the form that takes seconds.
+///
+/// - Parameters:
+///   - topic: Only deliveries of this topic count; `nil` counts every topic.
+///   - handler: Only deliveries to this handler count; `nil` counts every handler.
+///   - lifespan: Only deliveries to infos of this lifespan count; `nil` counts every lifespan.
+///   - count: How many matching deliveries: `.exactly(1)` by default, `.atLeast(n)`, `.exactly(n)`, `.never`.
+///   - recorder: The recorder that sees the deliveries.
+///   - timeout: How long to wait at most.
+///   - fileID: The caller's file; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - predicate: Only deliveries it accepts count; called on the thread that records a delivery.
+/// - Returns: The matching deliveries when the wait ended, in the order their handlers were called.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@discardableResult
+public func waitForDeliveries(
+    of topic: NotificationTopic? = nil,
+    to handler: NotificationHandler? = nil,
+    lifespan: Lifespan? = nil,
+    _ count: DeliveryCount = .exactly(1),
+    in recorder: DeliveryRecorder,
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
+) async -> [RecordedDelivery] {
+    let (seconds, attoseconds) = max(timeout, .zero).components
+    let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    let nanoseconds = whole.overflow ? UInt64.max / 2 : whole.partialValue + UInt64(attoseconds / 1_000_000_000)
+    return await DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate).wait(
+        count,
+        in: recorder,
+        nanoseconds: min(nanoseconds, UInt64.max / 2),
+        describedAs: "\(timeout)",
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
 }
 
 /// The narrowing of a delivery expectation; `nil` parts match anything.
@@ -208,18 +263,71 @@ private struct DeliveryFilter: Sendable {
         }
     }
 
-    /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited.
+    /// The wait both forms share; `describedAs` is the timeout as the failure names it.
+    func wait(
+        _ count: DeliveryCount,
+        in recorder: DeliveryRecorder,
+        nanoseconds: UInt64,
+        describedAs timeout: String,
+        at site: CallSite
+    ) async -> [RecordedDelivery] {
+        if let misuse = count.misuse {
+            recordFailure(misuse, at: site)
+            return []
+        }
+        _ = await recorder.wait(nanoseconds: nanoseconds) { recorded in
+            count.isSettled(by: recorded.returned.lazy.filter(matches).count)
+        }
+        let recorded = recorder.recorded
+        if var failure = failure(of: recorded.deliveries, against: count, waited: timeout, running: recorded.running) {
+            if !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder.subjects) {
+                failure = InspectionFailure(summary: failure.summary + " " + reason, details: failure.details)
+            }
+            recordFailure(failure, at: site)
+        }
+        return recorded.deliveries.filter(matches)
+    }
+
+    /// Why no recorded info could have received a matching delivery, when the recorded sources tell: none has an
+    /// info for the topic, or none of those listens (and why); `nil` when one listens or no topic was given.
+    private func whyNothingArrived(_ subjects: [InspectedSubject]) -> String? {
+        guard let topic, !subjects.isEmpty else { return nil }
+        let query = ListeningQuery(topic: topic, sender: nil, lifespan: lifespan, handler: handler)
+        var reasons: [String] = []
+        for subject in subjects {
+            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, query) else { return nil }
+            reasons.append(subject.name.prefix(1).uppercased() + subject.name.dropFirst() + ": " + reason)
+        }
+        return "Nothing recorded listens\(query.phrase). " + reasons.joined(separator: " ")
+    }
+
+    /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited; `running` the
+    /// indices of the deliveries whose handler had not returned when the wait ended (a wait counts only those that
+    /// returned, and fails when a handler it needed had not).
     func failure(
         of deliveries: [RecordedDelivery],
         against count: DeliveryCount,
-        waited: String?
+        waited: String?,
+        running: Set<Int> = []
     ) -> InspectionFailure? {
         let matching = deliveries.indices.filter { matches(deliveries[$0]) }
-        guard !count.accepts(matching.count) else { return nil }
-        let found = matching.isEmpty ? "never delivered" : "delivered \(DeliveryCount.times(matching.count))"
+        let stillRunning = matching.filter(running.contains).count
+        guard !count.accepts(matching.count) || !count.accepts(matching.count - stillRunning) else { return nil }
+        let found: String
+        if stillRunning == 0 {
+            found =
+                matching.isEmpty ? "it was never delivered" : "it was delivered \(DeliveryCount.times(matching.count))"
+        } else if stillRunning == matching.count {
+            found =
+                "its handler was called \(DeliveryCount.times(stillRunning)) and had not returned when the wait ended"
+        } else {
+            found =
+                "it was delivered \(DeliveryCount.times(matching.count - stillRunning)), and \(stillRunning) more "
+                + "handler call\(stillRunning == 1 ? "" : "s") had not returned when the wait ended"
+        }
         let when = waited.map { " within \($0)" } ?? ""
         return InspectionFailure(
-            summary: "Expected \(subject) \(count.expectation(target: target))\(when), but it was \(found).",
+            summary: "Expected \(subject) \(count.expectation(target: target))\(when), but \(found).",
             details: Self.table(deliveries, marked: Set(matching))
         )
     }

@@ -17,27 +17,37 @@ public import NotificationLifecycle
 /// expectDelivered(.name(.themeDidChange), .never, in: recorder)  // not appeared
 /// ```
 ///
-/// The recorder sees every handler call of the infos it records, including infos a controller adds later, just
-/// before the handler runs and on the thread that runs it. Deliveries that happen later (an `AsyncMessage`, a
-/// handler on an `OperationQueue`, a post from another task) are awaited with
-/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``. The recorder holds the
-/// controllers and infos weakly and keeps no notification, so recording never changes what is deallocated.
+/// The recorder sees every handler call of the infos it records, including infos a controller adds later: it records
+/// the call just before the handler runs, on the thread that runs it, and keeps the order in which handlers were
+/// called; it also sees the handler return. Deliveries that happen later (an `AsyncMessage`, a handler on an
+/// `OperationQueue`, a post from another task) are awaited with
+/// ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``,
+/// which counts a delivery once its handler has returned. For a lifespan-bound sequence the handler is the yield into
+/// the sequence, not the loop that reads it. The recorder holds the controllers and infos weakly and keeps no
+/// notification, so recording never changes what is deallocated.
 ///
 /// > Important: An info or a controller has one recorder at a time: recording it again, from this recorder or
 /// > another one, replaces the earlier recording. Infos without a queue hear a post in the order they started
 /// > listening; infos with different queues or sender filters may hear it in any order.
 public final class DeliveryRecorder: Sendable {
-    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``.
+    /// A task waiting in ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``.
     private struct Waiter {
-        let isSatisfied: @Sendable ([RecordedDelivery]) -> Bool
+        let isSatisfied: @Sendable (Recorded) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
     }
 
     private struct State {
-        var deliveries: [RecordedDelivery] = []
+        var recorded = Recorded()
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
+        /// What was given to `record(_:)`, held weakly, to say why nothing arrived.
+        var sources: [Source] = []
+    }
+
+    /// A recorded owner or standalone info.
+    private struct Source: Sendable {
+        let object: WeakReference<AnyObject>
     }
 
     private let state = LockedValueBox(State())
@@ -49,39 +59,68 @@ public final class DeliveryRecorder: Sendable {
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
+        state.withLock { $0.sources.append(Source(object: WeakReference(owner))) }
         owner.notificationEngine.setDeliveryTap(tap)
     }
 
     /// Records every handler call of a standalone `info` from now on.
     public func record(_ info: NotificationInfo) {
+        state.withLock { $0.sources.append(Source(object: WeakReference(info))) }
         info.setDeliveryTap(tap)
     }
 
-    /// Every delivery recorded so far, in the order the handlers were called.
+    /// Every delivery recorded so far, in the order the handlers were called (also those whose handler still runs).
     public var deliveries: [RecordedDelivery] {
-        state.withLock { $0.deliveries }
+        state.withLock { $0.recorded.deliveries }
+    }
+
+    /// The deliveries, and which of them still run their handler.
+    var recorded: Recorded {
+        state.withLock { $0.recorded }
+    }
+
+    /// The recorded sources that still live, as inspections see them.
+    var subjects: [InspectedSubject] {
+        let objects = state.withLock { $0.sources.compactMap(\.object.object) }
+        return objects.compactMap { object in
+            if let info = object as? NotificationInfo { return InspectedSubject(info: info) }
+            if let owner = object as? any NotificationEngineOwner { return InspectedSubject(owner: owner) }
+            return nil
+        }
     }
 
     /// The tap installed on the sources; it holds the recorder weakly so that a forgotten tap records nothing.
     private var tap: DeliveryTap {
-        { [weak self] event in
-            guard let self else { return }
-            let delivery = RecordedDelivery(event)
-            let (deliveries, waiters) = state.withLock { state in
-                state.deliveries.append(delivery)
-                return (state.deliveries, state.waiters)
+        DeliveryTap(
+            handlerWillRun: { [weak self] event in
+                guard let self else { return 0 }
+                let delivery = RecordedDelivery(event)
+                let id = state.withLock { state in
+                    state.recorded.deliveries.append(delivery)
+                    state.recorded.running.insert(state.recorded.deliveries.count - 1)
+                    return UInt64(state.recorded.deliveries.count - 1)
+                }
+                return id
+            },
+            handlerReturned: { [weak self] id in
+                guard let self else { return }
+                let (recorded, waiters) = state.withLock { state in
+                    state.recorded.running.remove(Int(id))
+                    return (state.recorded, state.waiters)
+                }
+                // The conditions are the caller's code: checked after the lock, on a snapshot that includes this
+                // delivery.
+                for (id, waiter) in waiters where waiter.isSatisfied(recorded) {
+                    resume(id, satisfied: true)
+                }
             }
-            // The conditions are the caller's code: checked after the lock, on a snapshot that includes this delivery.
-            for (id, waiter) in waiters where waiter.isSatisfied(deliveries) {
-                resume(id, satisfied: true)
-            }
-        }
+        )
     }
 
     /// Waits until `isSatisfied` holds for the deliveries, or `nanoseconds` pass; answers whether it held.
     func wait(
         nanoseconds: UInt64,
-        until isSatisfied: @escaping @Sendable ([RecordedDelivery]) -> Bool
+        until isSatisfied: @escaping @Sendable (Recorded) -> Bool
     ) async -> Bool {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
@@ -91,7 +130,7 @@ public final class DeliveryRecorder: Sendable {
             await withCheckedContinuation { continuation in
                 state.withLock { $0.waiters[id] = Waiter(isSatisfied: isSatisfied, continuation: continuation) }
                 // Checked after registering: a delivery or a cancellation before it found no waiter to end.
-                if isSatisfied(deliveries) || Task.isCancelled {
+                if isSatisfied(recorded) || Task.isCancelled {
                     resume(id, satisfied: !Task.isCancelled)
                     return
                 }
@@ -115,5 +154,17 @@ public final class DeliveryRecorder: Sendable {
         guard let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { return }
         waiter.timer?.cancel()
         waiter.continuation.resume(returning: satisfied)
+    }
+}
+
+/// The deliveries a recorder holds, in the order the handlers were called, and which still run their handler.
+struct Recorded: Sendable {
+    var deliveries: [RecordedDelivery] = []
+    /// The indices of the deliveries whose handler has not returned.
+    var running: Set<Int> = []
+
+    /// The deliveries whose handler has returned, in the order the handlers were called.
+    var returned: [RecordedDelivery] {
+        running.isEmpty ? deliveries : deliveries.indices.filter { !running.contains($0) }.map { deliveries[$0] }
     }
 }

@@ -13,7 +13,7 @@ public import NotificationLifecycle
 /// `AsyncMessage` handler, about a center for which the test made an engine, a controller or an info inside a
 /// capture or strict mode that is still open: with `.failsOnUnexpectedDiagnostics` on the suite (Swift Testing) or
 /// `expectNoDiagnostics { super.invokeTest() }` (XCTest), that is every center the test uses. Wait inside `body`
-/// (the asynchronous form, with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)``)
+/// (the asynchronous form, with ``waitForDeliveries(of:to:lifespan:_:in:timeout:fileID:filePath:line:column:where:)-(_,_,_,_,_,TimeInterval,_,_,_,_,_)``)
 /// for the work that reports.
 ///
 /// > Important: A report raised on another thread about a center for which nothing was made inside an open

@@ -108,10 +108,12 @@ extension ReliabilityTests {
             let start = resident[100]!
             let end = resident[Self.cycles]!
             let steps = resident.keys.sorted().map { "\($0): \(resident[$0]! >> 10) KiB" }.joined(separator: ", ")
-            print(
-                "memory: resident at cycle 100 \(start >> 10) KiB, at cycle \(Self.cycles) \(end >> 10) KiB, "
-                    + "growth \((end - start) >> 10) KiB (bound \(Self.growthBound >> 10) KiB); \(steps)"
-            )
+            if ProcessInfo.processInfo.environment["NL_TEST_STATS"] != nil {
+                print(
+                    "memory: resident at cycle 100 \(start >> 10) KiB, at cycle \(Self.cycles) \(end >> 10) KiB, "
+                        + "growth \((end - start) >> 10) KiB (bound \(Self.growthBound >> 10) KiB); \(steps)"
+                )
+            }
             #expect(
                 end - start <= Self.growthBound,
                 "Expected resident memory to stay flat, but it grew \((end - start) >> 10) KiB from cycle 100"

@@ -10,6 +10,8 @@ import Testing
 /// - Model-based: a seeded random walk compared after every step with a reference model (``WalkModel``).
 ///   `NL_WALK_SEED=<seed>` replays one seed, `NL_WALK_REPEAT=<n>` runs it n times, `NL_WALK_STEPS=<n>` sets the steps
 ///   per seed, `NL_WALK_STATS=1` prints what each walk reached.
+/// - `NL_TEST_STATS=1` prints what the stress, bad-input and memory tests measured; by default `swift test` prints
+///   test results only.
 /// - Re-entrancy matrix: every lifecycle call a handler can make during its own delivery.
 /// - Bad input, memory, and lock discipline (no user `deinit` inside a package lock).
 @Suite("Reliability", .serialized)

@@ -121,7 +121,9 @@ extension ReliabilityTests {
 
         private static func checkQuiet(_ run: StressRun, sourceLocation: SourceLocation = #_sourceLocation) {
             let operations = run.operations.withLock { $0 }
-            print("stress \(run.mode.rawValue): \(operations) operations on \(run.budget.threads) threads")
+            if ProcessInfo.processInfo.environment["NL_TEST_STATS"] != nil {
+                print("stress \(run.mode.rawValue): \(operations) operations on \(run.budget.threads) threads")
+            }
             #expect(operations > 0, sourceLocation: sourceLocation)
             #expect(run.log.total > 0, "no handler ever ran", sourceLocation: sourceLocation)
             #expect(

@@ -54,7 +54,7 @@ struct DeallocationAndStrictModeTests {
             await waitForDeliveries(of: .name(.pong), in: recorder, timeout: 0.05)
         }
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected notification pong to be delivered once within 0.05 seconds, but it was never delivered."
             ) == true
         )
@@ -80,6 +80,6 @@ struct DeallocationAndStrictModeTests {
             #expect(value == "done")
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.comments.first?.contains("[lifetime-stop]") == true)
+        #expect(issues.first?.message.contains("[lifetime-stop]") == true)
     }
 }

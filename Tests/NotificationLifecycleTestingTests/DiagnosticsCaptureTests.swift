@@ -41,7 +41,7 @@ struct DiagnosticsCaptureTests {
         }
         #expect(issues.count == 1)
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected no NotificationLifecycle diagnostic (expectNoDiagnostics), but one was reported on another "
                     + "thread or task: [lifetime-stop]."
             ) == true
@@ -91,7 +91,7 @@ struct DiagnosticsCaptureTests {
         }
         #expect(issues.count == 1)
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected no NotificationLifecycle diagnostic (the test runs with .failsOnUnexpectedDiagnostics), but "
                     + "one was reported: [lifetime-stop]."
             ) == true
@@ -108,7 +108,7 @@ struct DiagnosticsCaptureTests {
             }
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.comments.first?.contains("was reported on another thread or task") == true)
+        #expect(issues.first?.message.contains("was reported on another thread or task") == true)
     }
 
     @Test func theTraitLetsCapturedDiagnosticsThrough() async throws {

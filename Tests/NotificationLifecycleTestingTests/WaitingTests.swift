@@ -52,7 +52,7 @@ struct WaitingTests {
         }
         #expect(elapsed < .seconds(30))
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected notification ping to be delivered once within 30.0 seconds, but it was delivered twice."
             ) == true
         )
@@ -69,7 +69,7 @@ struct WaitingTests {
         }
         waiter.cancel()
         let issues = await waiter.value
-        #expect(issues.first?.comments.first?.contains("but it was never delivered.") == true)
+        #expect(issues.first?.message.contains("but it was never delivered.") == true)
         withExtendedLifetime(screen) {}
     }
 
@@ -81,6 +81,68 @@ struct WaitingTests {
             await waitForDeliveries(.atLeast(0), in: recorder, timeout: 30)
         }
         #expect(elapsed < .seconds(30))
+        withExtendedLifetime(screen) {}
+    }
+}
+
+/// What a wait that times out says, and the `Duration` form.
+@Suite("Waiting: timeouts and durations")
+@MainActor
+struct WaitingTimeoutTests {
+    @Test func aTimeoutSaysWhichLifespanIsInactive() async {
+        let (_, recorder, screen) = recordedScreen()
+        let issues = await capturedIssues {
+            await waitForDeliveries(of: .name(.pong), in: recorder, timeout: 0.01)
+        }
+        #expect(
+            issues.first?.message.hasPrefix(
+                "Expected notification pong to be delivered once within 0.01 seconds, but it was never delivered. "
+                    + "Nothing recorded listens to pong. InboxScreen: its matching info (row 2) does not listen: its "
+                    + "lifespan visible is not active. Call appear() first."
+            ) == true,
+            "\(issues.map(\.message))"
+        )
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test func aTimeoutSaysThatTheInfoDoesNotListen() async {
+        let info = NotificationInfo(name: .sync, center: NotificationCenter()) { _ in }
+        let recorder = DeliveryRecorder()
+        recorder.record(info)
+        let issues = await capturedIssues {
+            await waitForDeliveries(of: .name(.sync), in: recorder, timeout: 0.01)
+        }
+        #expect(
+            issues.first?.message.contains(
+                "but it was never delivered. Nothing recorded listens to sync. The info NotificationInfo(name: sync, "
+                    + "sender: any, handler: closure, not listening): it does not listen: it was stopped on its own"
+            ) == true,
+            "\(issues.map(\.message))"
+        )
+    }
+
+    @Test func aTimeoutSaysNothingMoreWhenTheInfoListens() async {
+        let info = NotificationInfo(name: .sync, center: NotificationCenter()) { _ in }
+        info.startListening()
+        let recorder = DeliveryRecorder()
+        recorder.record(info)
+        let issues = await capturedIssues {
+            await waitForDeliveries(of: .name(.sync), in: recorder, timeout: 0.01)
+        }
+        #expect(issues.first?.headline.hasSuffix("but it was never delivered.") == true)
+        info.stopListening()
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func aDurationTimeout() async {
+        let (center, recorder, screen) = recordedScreen()
+        Task.detached { center.post(name: .ping, object: nil) }
+        let deliveries = await waitForDeliveries(of: .name(.ping), in: recorder, timeout: .seconds(10))
+        #expect(deliveries.count == 1)
+        let issues = await capturedIssues {
+            await waitForDeliveries(of: .name(.pong), in: recorder, timeout: .milliseconds(10))
+        }
+        #expect(issues.first?.headline.contains("to be delivered once within 0.01 seconds, but") == true)
         withExtendedLifetime(screen) {}
     }
 }

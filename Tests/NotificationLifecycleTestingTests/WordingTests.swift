@@ -39,7 +39,7 @@ struct WordingTests {
         let issues = await capturedIssues { expectDeliveries([.name(.ping)], in: recorder) }
         // Before: "Expected 1 deliveries in this order, but 1 were recorded …".
         #expect(
-            issues.first?.comments.first?.hasPrefix(
+            issues.first?.message.hasPrefix(
                 "Expected 1 delivery in this order, but 1 delivery was recorded and delivery 1 is pong -> closure"
             ) == true
         )
@@ -50,10 +50,10 @@ struct WordingTests {
         let owner = EngineOwningScreen()
         let ownerIssues = await capturedIssues { expectListening(owner, to: .name(.pong)) }
         // Before: "Call appear() first.", which does not compile in a class that only owns an engine.
-        #expect(ownerIssues.first?.comments.first?.contains("Call notificationEngine.appear() first.") == true)
+        #expect(ownerIssues.first?.message.contains("Call notificationEngine.appear() first.") == true)
         let (_, _, screen) = recordedScreen()
         let screenIssues = await capturedIssues { expectListening(screen, to: .name(.pong)) }
-        #expect(screenIssues.first?.comments.first?.contains("Call appear() first.") == true)
+        #expect(screenIssues.first?.message.contains("Call appear() first.") == true)
     }
 
     @Test func atLeastZeroIsAnyNumberOfTimes() {

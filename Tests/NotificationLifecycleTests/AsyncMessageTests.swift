@@ -183,6 +183,9 @@ struct AsyncMessageTests {
             controller.appear()
             center.post(Synced(number: round))
             controller.disappear()
+            // A call let through before the stop may still run after it returns (the promise of a stop); once this
+            // wait returns, none of the stopped info's calls runs or begins.
+            await controller.notificationEngine.waitForStoppedHandlers()
             timeline.record("stopped \(round)")
         }
         #expect(await eventually { sibling.count == rounds })
@@ -197,6 +200,9 @@ struct AsyncMessageTests {
         // not reach the handler through the new one.
         let timeline = Recorder<String>()
         let info = NotificationInfo(for: Synced.self, center: center) { timeline.record("call \($0.number)") }
+        // In an engine, for its teardown wait.
+        let engine = NotificationEngine(center: center)
+        engine.add(info)
         let sibling = Recorder<Int>()
         let siblingInfo = NotificationInfo(for: Synced.self, center: center) { sibling.record($0.number) }
         siblingInfo.startListening()
@@ -205,6 +211,8 @@ struct AsyncMessageTests {
         for round in 0..<rounds {
             center.post(Synced(number: round))
             info.stopListening()
+            // A call let through before the stop may still run after it returns; once this wait returns, none does.
+            await engine.waitForStoppedHandlers()
             timeline.record("stopped \(round)")
             info.startListening()
         }

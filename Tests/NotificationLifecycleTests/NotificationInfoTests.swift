@@ -186,6 +186,16 @@ struct NotificationInfoTests {
         kept[0].stopListening()
     }
 
+    /// A refused duplicate is named with its lifespan, which made it a duplicate, although the engine did not take it.
+    @Test func aRefusedStandaloneDuplicateIsNamedWithItsLifespan() {
+        let engine = NotificationEngine(center: center)
+        let infos = (0..<2).map { _ in NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in } }
+        let diagnostics = capturingDiagnostics { for info in infos { engine.add(info) } }.diagnostics
+        #expect(diagnostics.map(\.rule) == [.duplicateRegistration])
+        #expect(diagnostics.first?.message.contains("lifespan: visible, handler: closure") == true)
+    }
+
+    /// A standalone info ignores its lifespan, and its description leaves it out; an engine's info shows it.
     @Test func descriptionNamesEveryPart() {
         let sender = Sender()
         let info = NotificationInfo(name: .ping, object: sender, lifespan: .custom("editing"), center: center) { _ in
@@ -193,11 +203,17 @@ struct NotificationInfoTests {
         info.startListening()
         #expect(
             info.description
-                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, "
-                + "lifespan: custom(\"editing\"), handler: closure, listening)"
+                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, handler: closure, listening)"
         )
         #expect(info.selector == nil)
         info.stopListening()
+        let engine = NotificationEngine(center: center)
+        engine.add(info)
+        #expect(
+            info.description
+                == "NotificationInfo(name: NotificationLifecycleTests.ping, sender: Sender, "
+                + "lifespan: custom(\"editing\"), handler: closure, not listening)"
+        )
     }
 
     // MARK: - Queues

@@ -9,6 +9,7 @@
 import BenchmarkSupport
 import Foundation
 import NotificationLifecycle
+import NotificationLifecycleTesting
 import OpenCombine
 import OpenCombineFoundation
 
@@ -165,6 +166,27 @@ private func postScenarios() -> [String: Scenario] {
             return Measured {
                 postPing(on: center, keeping: info)
             }
+        },
+        "postrecorded-framework": Scenario(
+            summary: "3r: one post to one listening standalone closure info that a DeliveryRecorder records (the "
+                + "recorder's cost per post is this less post-framework; its deliveries grow by one per post)",
+            deliveriesPerOperation: 1
+        ) { _ in
+            let center = NotificationCenter()
+            let counter = deliveries
+            let info = NotificationInfo(name: Names.ping, center: center) { _ in counter.value += 1 }
+            info.startListening()
+            let recorder = DeliveryRecorder()
+            recorder.record(info)
+            return Measured(
+                operation: { withExtendedLifetime(info) { center.post(name: Names.ping, object: nil) } },
+                delivered: {
+                    guard recorder.deliveries.count == counter.value else {
+                        fail("the recorder saw \(recorder.deliveries.count) deliveries of \(counter.value)")
+                    }
+                    return counter.value
+                }
+            )
         },
         "post-raw": Scenario(summary: "3: one post to one block observer", deliveriesPerOperation: 1) { _ in
             let center = NotificationCenter()

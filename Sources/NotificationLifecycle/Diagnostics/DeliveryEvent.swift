@@ -35,5 +35,18 @@ package struct DeliveryEvent: Sendable {
     }
 }
 
-/// Receives a ``DeliveryEvent`` just before the handler runs, on the thread that runs it.
-package typealias DeliveryTap = @Sendable (DeliveryEvent) -> Void
+/// What sees an info's handler calls: ``handlerWillRun`` receives a ``DeliveryEvent`` just before the handler runs,
+/// on the thread (or in the task) that runs it, and answers an id; ``handlerReturned`` receives that id once the
+/// handler has returned (for an asynchronous message, once its `async` handler has returned).
+package struct DeliveryTap: Sendable {
+    package let handlerWillRun: @Sendable (DeliveryEvent) -> UInt64
+    package let handlerReturned: @Sendable (UInt64) -> Void
+
+    package init(
+        handlerWillRun: @escaping @Sendable (DeliveryEvent) -> UInt64,
+        handlerReturned: @escaping @Sendable (UInt64) -> Void
+    ) {
+        self.handlerWillRun = handlerWillRun
+        self.handlerReturned = handlerReturned
+    }
+}

@@ -187,6 +187,9 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
     }
 
     /// Stops the visible infos. Calling it again while not appeared changes nothing.
+    ///
+    /// A handler of a post already under way on another thread may still run after it returns; teardown that frees
+    /// what a handler uses awaits `notificationEngine.waitForStoppedHandlers()` first.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
         notificationEngine.disappear(fileID: fileID, line: line)
     }

@@ -87,6 +87,24 @@ enum AsyncMessageCall<Message: Sendable>: Sendable {
     /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
     /// never leaves the main actor.
     case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
+    /// A lifespan-bound sequence's yield, which also takes the calls of posts made before its stop that Foundation
+    /// runs after it: the stop removes the registration, so a later post makes no call, and every call Foundation
+    /// had taken on holds the registration's block, which holds `end`. So `end` is released, and finishes the
+    /// sequence, once the last of them has run.
+    case keepingPosted(@Sendable (Message) -> Void, end: SequenceEnd)
+}
+
+/// Finishes a lifespan-bound message sequence when it is released: when no call of its registration is left to run.
+final class SequenceEnd: Sendable {
+    private let finish: @Sendable () -> Void
+
+    init(_ finish: @escaping @Sendable () -> Void) {
+        self.finish = finish
+    }
+
+    deinit {
+        finish()
+    }
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
@@ -156,22 +174,41 @@ extension MessageHandler {
         _ generation: UInt64,
         _ call: AsyncMessageCall<Message>
     ) -> @Sendable (Message) async -> Void {
+        // The call is marked as running in its task (and the tasks it makes), so that a teardown's wait made there
+        // does not wait for it.
         switch call {
         // Weak: the listener keeps the token, which on Apple platforms keeps this block (see CenterRegistry's
         // "Ownership"); a listener that is gone has stopped.
         case .anywhere(let handler):
             return { [weak listener] message in
-                guard let listener, let (observer, tapping) = listener.admit(generation),
-                    Tapping.show(tapping, messageOf: listener)
-                else { return }
-                await handler(observer, message)
+                guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+                    await handler(observer, message)
+                }
+                call.end()
             }
         case .onMainActor(let handler):
             return { @MainActor [weak listener] message in
-                guard let listener, let (observer, tapping) = listener.admit(generation),
-                    Tapping.show(tapping, messageOf: listener)
-                else { return }
-                await handler(observer, message)
+                guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+                    await handler(observer, message)
+                }
+                call.end()
+            }
+        case .keepingPosted(let yield, let end):
+            // Strong: a call Foundation took on before the stop still yields after the listener's info is gone. The
+            // stop removes the registration and its token, which ends the cycle on Apple platforms.
+            return { message in
+                guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
+                defer { listener.endLateCall(late) }
+                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                yield(message)
+                call.end()
+                withExtendedLifetime(end) {}
             }
         }
     }

@@ -13,6 +13,11 @@ extension NotificationEngine {
 
     /// Stops every info of `lifespan` and marks the lifespan inactive.
     ///
+    /// Once it returns, no later post reaches the infos it stops; a handler of a post already under way on another
+    /// thread (or a scheduled main-actor call, an asynchronous message's task that had passed its check) may still
+    /// run, even begin, after it returns, as with Foundation's own observers. Teardown that frees what such a
+    /// handler uses awaits ``waitForStoppedHandlers()`` first.
+    ///
     /// ``Lifespan/lifetime`` cannot be stopped: it lasts until the owner is released. Such a call is reported and
     /// changes nothing; use a custom lifespan for listeners that pause. During `populateNotificationInfos()` it is
     /// reported as a populate misuse, as every lifecycle call is there; on a finished engine it is silent, as every
@@ -44,6 +49,11 @@ extension NotificationEngine {
     }
 
     /// Stops the ``Lifespan/visible`` infos, unless they are inactive already.
+    ///
+    /// Once it returns, no later post reaches the infos it stops; a handler of a post already under way on another
+    /// thread (or a scheduled main-actor call, an asynchronous message's task that had passed its check) may still
+    /// run, even begin, after it returns, as with Foundation's own observers. Teardown that frees what such a
+    /// handler uses awaits ``waitForStoppedHandlers()`` first.
     public func disappear(fileID: String = #fileID, line: Int = #line) {
         deactivate(.visible, evenIfInactive: false, name: "disappear()", fileID: fileID, line: line)
     }
@@ -120,7 +130,9 @@ extension NotificationEngine {
     ///
     /// The infos leave ``infos`` and no longer belong to the engine, so they can be started on their own or added to
     /// another owner; later calls on this engine (an engine can outlive its owner) never touch them again. Every
-    /// lifespan-bound sequence finishes.
+    /// lifespan-bound sequence finishes. As with every stop, a handler of a post already under way on another thread
+    /// may still run after it returns; ``waitForStoppedHandlers()`` no longer sees infos given up here, so await it
+    /// before, after a ``disappear(fileID:line:)`` or ``stop(_:fileID:line:)``, when teardown must wait for them.
     ///
     /// Called during `populateNotificationInfos()`, it is refused and reported
     /// (``NotificationDiagnostic/Rule/populateMisuse``): the controller is still being made.

@@ -3,11 +3,16 @@ public import Foundation
 extension NotificationEngine {
     /// Notifications named `name`, yielded while `lifespan` is active; the sequence finishes when it stops.
     ///
-    /// The sequence registers at once, so nothing posted after this call returns is missed. It yields each matching
-    /// notification, in the order they are posted from one thread, until `lifespan` stops (``disappear(fileID:line:)``,
-    /// ``stop(_:fileID:line:)``), ``stopAll(fileID:line:)`` runs or the engine is released; then it yields what it has buffered
-    /// and finishes. When `lifespan` is not active now, the sequence is finished from the start. A consumer that
-    /// stops iterating (its task is cancelled) removes the registration.
+    /// The sequence registers at once, so nothing posted after this call returns is missed. It buffers each matching
+    /// notification during its post, in the order they are posted from one thread, until `lifespan` stops
+    /// (``disappear(fileID:line:)``, ``stop(_:fileID:line:)``), ``stopAll(fileID:line:)`` runs or the engine is
+    /// released. Every notification whose post returned before that stop was called is kept, up to `policy`; the
+    /// consumer reads them after the stop too, then the sequence finishes. When `lifespan` is not active now, the
+    /// sequence is finished from the start. A consumer that stops iterating (its task is cancelled) removes the
+    /// registration.
+    ///
+    /// A full buffer drops by its policy: `.bufferingNewest(n)` drops the oldest value it holds to keep the new
+    /// one, `.bufferingOldest(n)` drops the new one; `.unbounded` drops nothing.
     ///
     /// ```swift
     /// let engine = NotificationEngine(center: center)
@@ -27,11 +32,11 @@ extension NotificationEngine {
     ///   - name: The notification name.
     ///   - object: Only notifications from this sender are yielded. Held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
-    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
-    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - policy: What to keep when the consumer falls behind: the buffer holds what was posted and not yet read.
+    ///     A value dropped for it is reported once per sequence (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
-    /// - Returns: A sequence that finishes when `lifespan` stops.
+    /// - Returns: A sequence that finishes when `lifespan` stops, once it has yielded what was posted before.
     public func notifications(
         named name: Notification.Name,
         object: AnyObject? = nil,
@@ -47,23 +52,34 @@ extension NotificationEngine {
             buffering: policy,
             fileID: fileID,
             line: line
-        ) { yield in
-            NotificationInfo(name: name, object: object, lifespan: lifespan, center: center, fileID: fileID, line: line)
-            {
-                notification in
+        ) { yield, _ in
+            let info = NotificationInfo(
+                name: name,
+                object: object,
+                lifespan: lifespan,
+                center: center,
+                fileID: fileID,
+                line: line
+            ) { notification in
                 yield(notification)
             }
+            return (info, finishesWhenReleased: false)
         }
     }
 
-    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine.
+    /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine. The stop of the
+    /// lifespan finishes the stream, unless `makeInfo` answers that the info finishes it itself (with the `finish`
+    /// it was given) once its last call has run.
     func boundStream<Element>(
         describing what: String,
         during lifespan: Lifespan,
         buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy,
         fileID: String,
         line: Int,
-        makeInfo: (_ yield: @escaping @Sendable (Element) -> Void) -> NotificationInfo
+        makeInfo: (
+            _ yield: @escaping @Sendable (Element) -> Void,
+            _ finish: @escaping @Sendable () -> Void
+        ) -> (NotificationInfo, finishesWhenReleased: Bool)
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         let overflow = OverflowReporter(
@@ -73,16 +89,23 @@ extension NotificationEngine {
             fileID: fileID,
             line: line
         )
-        let info = makeInfo { element in
-            // The value goes straight from the center's callback into the stream, and is not used here afterwards.
-            nonisolated(unsafe) let element = element
-            if case .dropped = continuation.yield(element) {
-                overflow.valueDropped()
-            }
+        let (info, finishesWhenReleased) = makeInfo(
+            { element in
+                // The value goes straight from the center's callback into the stream, and is not used here afterwards.
+                nonisolated(unsafe) let element = element
+                if case .dropped = continuation.yield(element) {
+                    overflow.valueDropped()
+                }
+            },
+            { continuation.finish() }
+        )
+        let finish: @Sendable () -> Void
+        if finishesWhenReleased {
+            finish = {}
+        } else {
+            finish = { continuation.finish() }
         }
-        guard
-            let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: { continuation.finish() })
-        else {
+        guard let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: finish) else {
             continuation.finish()
             return stream
         }
@@ -98,9 +121,21 @@ extension NotificationEngine {
     /// Asynchronous messages of `messageType`, yielded while `lifespan` is active; the sequence finishes when it
     /// stops.
     ///
-    /// The sequence registers at once and finishes as ``notifications(named:object:during:buffering:fileID:line:)``
-    /// does. Foundation hands each asynchronous message to its observers in a task of its own, so the sequence
-    /// yields them in no particular order, also messages posted one after the other from one thread.
+    /// The sequence registers at once, so nothing posted after this call returns is missed, and keeps every message
+    /// whose post returned before `lifespan` stopped (or ``stopAll(fileID:line:)`` ran, or the engine was released),
+    /// up to `policy`; then it finishes. Foundation hands each asynchronous message to its observers in a task of its
+    /// own, after the post: the stop removes the registration, the tasks of earlier posts still put their message
+    /// into the sequence, and the sequence finishes once the last of them has run (the consumer may read some
+    /// messages after the stop returned).
+    ///
+    /// The order is the order in which those tasks run: the post order most of the time, but not always, also for
+    /// messages posted one after the other from one thread (under load, tasks run out of order). Foundation's
+    /// public API calls an asynchronous observer only from such a task; where the order matters, put a number in
+    /// the message, or use Foundation's `messages(of:for:bufferSize:)`, which buffers in post order but does not
+    /// end with a lifespan.
+    ///
+    /// A full buffer drops by its policy: `.bufferingNewest(n)` drops the oldest message it holds to keep the new
+    /// one, `.bufferingOldest(n)` drops the new one; `.unbounded` drops nothing.
     ///
     /// Main-actor messages have no sequence: Foundation delivers them synchronously, on the main actor, during the
     /// post. Observe them with a main-actor message info.
@@ -117,11 +152,11 @@ extension NotificationEngine {
     ///   - messageType: The message type.
     ///   - subject: ``MessageSubject/any`` (the default), or ``MessageSubject/only(_:)`` one object, held weakly.
     ///   - lifespan: The lifespan whose active stretch the sequence covers.
-    ///   - policy: What to keep when the consumer falls behind. A value dropped for it is reported once per sequence
-    ///     (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
+    ///   - policy: What to keep when the consumer falls behind: the buffer holds what arrived and was not yet read.
+    ///     A value dropped for it is reported once per sequence (``NotificationDiagnostic/Rule/sequenceDroppedValues``).
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
-    /// - Returns: A sequence that finishes when `lifespan` stops.
+    /// - Returns: A sequence that finishes after `lifespan` stops, once it has the messages posted before.
     public func messages<Message: NotificationCenter.AsyncMessage>(
         for messageType: Message.Type,
         subject: MessageSubject<Message.Subject> = .any,
@@ -137,17 +172,24 @@ extension NotificationEngine {
             buffering: policy,
             fileID: fileID,
             line: line
-        ) { yield in
-            NotificationInfo(
-                for: Message.self,
-                subject: subject,
+        ) { yield, finish in
+            let info = NotificationInfo(
+                messageTypeName: String(reflecting: Message.self),
+                handler: .async(
+                    Message.self,
+                    from: subject,
+                    needsObserver: false,
+                    call: .keepingPosted(yield, end: SequenceEnd(finish))
+                ),
+                observer: nil,
+                subject: subject.object,
                 lifespan: lifespan,
                 center: center,
                 fileID: fileID,
-                line: line
-            ) { message in
-                yield(message)
-            }
+                line: line,
+                column: 0
+            )
+            return (info, finishesWhenReleased: true)
         }
     }
 }

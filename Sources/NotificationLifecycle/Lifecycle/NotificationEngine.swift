@@ -271,7 +271,8 @@ public final class NotificationEngine: @unchecked Sendable {
         case .duplicate(let existing, let count):
             guard Self.reportsDuplicate(count) else { return existing }
             reportDuplicate(
-                "Expected each listener to be added once, but \(info) has the same name, sender, lifespan and handler "
+                "Expected each listener to be added once, but \(info.describedForAnEngine) has the same name, sender, "
+                    + "lifespan and handler "
                     + "as one already added (first added from \(existing.fileID):\(existing.line)). Remove one of "
                     + "them; the second is not registered.",
                 of: existing,

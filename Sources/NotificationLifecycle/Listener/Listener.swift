@@ -49,6 +49,8 @@ final class Listener: @unchecked Sendable {
         var releaseReported = false
         /// The testing module's tap, with the info it shows.
         var tapping: Tapping?
+        /// The late calls (see ``admit(_:)``) let through and not yet returned, for a teardown's wait.
+        var lateCalls = LateCalls()
 
         func isCurrent(_ generation: UInt64) -> Bool {
             if case .listening(generation, _) = phase { return true }
@@ -252,7 +254,8 @@ final class Listener: @unchecked Sendable {
         }
         withdrawal?.finish(on: center)
         guard report else { return }
-        let description = key.describe(kind: kind, sender: sender, listening: false)
+        let owned = registry.lock.withLock { state.owner != nil }
+        let description = key.describe(kind: kind, sender: sender, listening: false, owned: owned)
         if observerGone {
             reportDiagnostic(
                 .observerReleased,
@@ -291,12 +294,14 @@ final class Listener: @unchecked Sendable {
         }
         switch handler {
         case .closure(let body):
-            guard Tapping.show(tapping, notification) else { return }
+            guard let call = Tapping.show(tapping, notification) else { return }
             body(notification)
+            call.end()
         case .observer(let body):
             guard let observer else { return drop(generation, observerGone: true) }
-            guard Tapping.show(tapping, notification) else { return }
+            guard let call = Tapping.show(tapping, notification) else { return }
             body(observer, notification)
+            call.end()
         case .mainActorObserver(let body):
             let onMain: Bool
             if let known = onMainQueue {
@@ -323,22 +328,24 @@ final class Listener: @unchecked Sendable {
     ) {
         if onMainQueue {
             guard let observer else { return drop(generation, observerGone: true) }
-            guard Tapping.show(tapping, notification) else { return }
+            guard let tapped = Tapping.show(tapping, notification) else { return }
             // On the main queue the main actor's isolation holds, which is all `MainActor.assumeIsolated` checks, so
             // the handler is called as the plain function it is (as `assumeIsolated` calls its body). Through
             // `assumeIsolated` the call paid a second executor check and a closure context on every post, which kept
             // a controller's posts over their budget (Benchmarks/README.md, "Main-actor closures").
             let call = unsafeBitCast(body, to: (@Sendable (AnyObject, Notification) -> Void).self)
             call(observer, notification)
+            tapped.end()
             return
         }
         // Foundation hands the notification over without Sendable; it is only read, on the main actor.
         nonisolated(unsafe) let notification = notification
         Task { @MainActor in
-            guard let (observer, tapping) = admit(generation), let observer,
-                Tapping.show(tapping, notification)
-            else { return }
+            guard let (observer, tapping, late) = admit(generation) else { return }
+            defer { endLateCall(late) }
+            guard let observer, let call = Tapping.show(tapping, notification) else { return }
             body(observer, notification)
+            call.end()
         }
     }
 
@@ -354,28 +361,47 @@ final class Listener: @unchecked Sendable {
         if key.sender != nil, subject == nil { return drop(generation, observerGone: false) }
         let observer = key.observer == nil ? nil : self.observer
         if key.observer != nil, observer == nil { return drop(generation, observerGone: true) }
-        guard Tapping.show(tapping, messageOf: self) else { return }
+        guard let call = Tapping.show(tapping, messageOf: self) else { return }
         handler.call(observer, message)
+        call.end()
         withExtendedLifetime(subject) {}
     }
 
     /// Whether a late call (a scheduled main-actor call, an asynchronous message's task) of the registration of
     /// `generation` may still reach the handler: the registration stands and its observer and sender live (one
-    /// whose observer or sender is gone is dropped). Answers the observer and the tap.
-    func admit(_ generation: UInt64) -> (observer: AnyObject?, tapping: Tapping?)? {
+    /// whose observer or sender is gone is dropped). Answers the observer, the tap and the late call's id, which
+    /// the caller ends with ``endLateCall(_:)`` once the handler returned: a teardown's wait counts it as running
+    /// from this check on, made in the same section as the check, so a stop after it finds it. `evenIfStopped`
+    /// admits a call of a stopped registration too: a lifespan-bound message sequence's, which keeps the posts made
+    /// before its stop.
+    func admit(
+        _ generation: UInt64,
+        evenIfStopped: Bool = false
+    ) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
         let observer = key.observer == nil ? nil : self.observer
         let sender = key.sender == nil ? nil : self.sender
-        let (current, tapping) = registry.lock.withLock { (state.isCurrent(generation), state.tapping) }
-        guard current else { return nil }
+        let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
+            guard evenIfStopped || state.isCurrent(generation) else { return nil }
+            return (state.tapping, state.lateCalls.begin())
+        }
+        guard let (tapping, late) = admitted else { return nil }
         if key.sender != nil, sender == nil {
+            endLateCall(late)
             drop(generation, observerGone: false)
             return nil
         }
         if key.observer != nil, observer == nil {
+            endLateCall(late)
             drop(generation, observerGone: true)
             return nil
         }
-        return (observer, tapping)
+        return (observer, tapping, late)
+    }
+
+    /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
+    func endLateCall(_ id: UInt64) {
+        let resumed = registry.lock.withLock { state.lateCalls.end(id) }
+        for waiter in resumed { waiter.resume() }
     }
 
     // MARK: - Tap
@@ -408,26 +434,37 @@ final class Tapping: Sendable {
     /// Weak: the package never keeps an info alive.
     weak let info: NotificationInfo?
 
-    init(tap: @escaping DeliveryTap, info: NotificationInfo) {
+    init(tap: DeliveryTap, info: NotificationInfo) {
         self.tap = tap
         self.info = info
     }
 
-    /// Shows a handler call to the tap, if there is one; answers `false` when the info is being released (then the
-    /// call is skipped, as if it had stopped).
-    static func show(_ tapping: Tapping?, _ notification: Notification) -> Bool {
-        guard let tapping else { return true }
-        guard let info = tapping.info else { return false }
-        tapping.tap(DeliveryEvent(info: info, notification: notification))
-        return true
+    /// Shows a handler call to the tap, if there is one; answers the call, which the caller ends once the handler
+    /// returned, or `nil` when the info is being released (then the call is skipped, as if it had stopped).
+    static func show(_ tapping: Tapping?, _ notification: Notification) -> TappedCall? {
+        guard let tapping else { return TappedCall(tapping: nil, id: 0) }
+        guard let info = tapping.info else { return nil }
+        return TappedCall(
+            tapping: tapping,
+            id: tapping.tap.handlerWillRun(DeliveryEvent(info: info, notification: notification))
+        )
     }
 
-    /// Shows a typed-message handler call to the tap, if there is one.
-    static func show(_ tapping: Tapping?, messageOf listener: Listener) -> Bool {
-        guard let tapping else { return true }
-        guard let info = tapping.info else { return false }
-        tapping.tap(DeliveryEvent(messageOf: info))
-        return true
+    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
+    static func show(_ tapping: Tapping?, messageOf listener: Listener) -> TappedCall? {
+        guard let tapping else { return TappedCall(tapping: nil, id: 0) }
+        guard let info = tapping.info else { return nil }
+        return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(DeliveryEvent(messageOf: info)))
+    }
+}
+
+/// A handler call shown to a tap (or to none): ``end()`` tells the tap that the handler returned.
+struct TappedCall {
+    let tapping: Tapping?
+    let id: UInt64
+
+    func end() {
+        tapping?.tap.handlerReturned(id)
     }
 }
 
@@ -495,13 +532,14 @@ struct RegistrationKey: Hashable, Sendable {
         }
     }
 
-    /// The info's description for a sender read now and a listening state.
-    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool) -> String {
+    /// The info's description for a sender read now and a listening state; `owned` says whether an engine owns the
+    /// info: a standalone info ignores its lifespan, and its description leaves it out.
+    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool, owned: Bool) -> String {
         let senderText = sender == nil ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let handlerText = selector?.name ?? "closure"
         return "NotificationInfo(\(nameLabel): \(name?.rawValue ?? "<every notification>"), \(senderLabel): "
-            + "\(senderText), lifespan: \(lifespan), handler: \(handlerText), "
+            + "\(senderText), \(owned ? "lifespan: \(lifespan), " : "")handler: \(handlerText), "
             + "\(listening ? "listening" : "not listening"))"
     }
 }

@@ -28,7 +28,8 @@ public import Foundation
 /// - Once ``stopListening()`` returns, no later post reaches the handler, nor does the rest of a post under way on
 ///   the thread that stopped it (a handler that stops another info; Foundation calls observers removed mid-post,
 ///   the info does not pass such a call on). A call that another thread had already let through may still run,
-///   even begin, after it returns.
+///   even begin, after it returns; for an engine's infos, ``NotificationEngine/waitForStoppedHandlers()`` waits
+///   until such calls have returned.
 /// - The observer and the sender are held weakly. A gone observer is never called and its registration is dropped;
 ///   a gone sender never widens the filter to "any sender" nor matches a new object at the same address.
 /// - Releasing the last reference to a listening info removes its registration.
@@ -305,11 +306,22 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether the info registers for a typed message.
     var isMessageInfo: Bool { kind != .notification }
 
-    /// One line for tests and debugging: name, sender, lifespan, handler, and whether it listens.
+    /// One line for tests and debugging: name, sender, lifespan (for an info an engine owns: a standalone info
+    /// ignores it), handler, and whether it listens.
     public var description: String {
         let sender = listener.sender
+        let (listening, owned) = listener.registry.lock.withLock {
+            (listener.state.isListening, listener.state.owner != nil)
+        }
+        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: owned)
+    }
+
+    /// The description with the lifespan, which an engine uses (a refused duplicate was not taken by the engine, but
+    /// its lifespan is part of what made it a duplicate).
+    var describedForAnEngine: String {
+        let sender = listener.sender
         let listening = listener.registry.lock.withLock { listener.state.isListening }
-        return listener.key.describe(kind: kind, sender: sender, listening: listening)
+        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: true)
     }
 
     // MARK: - Listening
@@ -342,7 +354,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///
     /// Once this returns, no later post reaches the handler, nor does the rest of a post under way on the thread
     /// that stopped it (a handler that stops another info). A call that another thread had already let through may
-    /// still run, even begin, after it returns.
+    /// still run, even begin, after it returns (as with Foundation's observers); for an engine's infos,
+    /// ``NotificationEngine/waitForStoppedHandlers()`` waits until such calls have returned.
     ///
     /// It stops any info, also a ``Lifespan/lifetime`` one that an engine owns: the engine starts it again only with
     /// `start(.lifetime)`. (`stop(.lifetime)` on the engine is refused: a lifespan stops as a whole only where it
@@ -368,6 +381,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func listen<Result>(
         fileID: String = #fileID,
         line: Int = #line,
@@ -393,6 +407,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - line: The line of the call, for diagnostics. Leave the default.
     ///   - body: The work to listen around.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func listen<Result>(
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,

@@ -71,6 +71,8 @@ final class SharedRegistration: @unchecked Sendable {
     @exclusivity(unchecked) var clearedEntries = 0
     @exclusivity(unchecked) var phase = Phase.registering
     @exclusivity(unchecked) var isIdle = false
+    /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
+    @exclusivity(unchecked) var posts = PostsUnderWay()
     /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
     /// registration while it is being made waits for it before its start returns.
     let made = DispatchGroup()
@@ -108,7 +110,14 @@ final class SharedRegistration: @unchecked Sendable {
     /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
     /// thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
-        let snapshot = lock.withLock { entries }
+        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // in the generic main-actor form.
+        var post: UInt64 = 0
+        let snapshot = lock.withLock {
+            post = posts.begin()
+            return entries
+        }
+        defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
         // Whether this post runs on the main queue, looked up by the first main-actor listener only.
@@ -129,7 +138,14 @@ final class SharedRegistration: @unchecked Sendable {
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
     func deliver<Message>(message: Message, under lock: Lock) {
-        let snapshot = lock.withLock { entries }
+        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // in the generic main-actor form.
+        var post: UInt64 = 0
+        let snapshot = lock.withLock {
+            post = posts.begin()
+            return entries
+        }
+        defer { endPost(post, under: lock) }
         var checked = false
         for entry in snapshot {
             // Every listener of a message registration has a handler of its message type (the type is in the key).
@@ -139,6 +155,12 @@ final class SharedRegistration: @unchecked Sendable {
             checked = true
             listener.deliver(message: message, to: typed, generation: entry.generation, tapping: entry.tapping)
         }
+    }
+
+    /// Ends post `post`, and resumes the teardown waits it was the last for.
+    private func endPost(_ post: UInt64, under lock: Lock) {
+        guard lock.withLock({ posts.end(post) }) else { return }
+        for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
     }
 
     // MARK: - Registering with Foundation

@@ -165,7 +165,8 @@ func recordFailure(_ failure: InspectionFailure, at site: CallSite) {
     }
 }
 
-/// Records `failure` as a Swift Testing issue whose headline is the summary and whose comment is the whole message.
+/// Records `failure` as a Swift Testing issue whose headline is the summary and whose comment is the details (none
+/// when there are none), so that the sentence shows once.
 ///
 /// `Issue.record(_:sourceLocation:)` heads its issue "Issue recorded" and shows the text one line lower; a failed
 /// expectation is headed by its expression, so the summary is passed as the expression of a failed check, as
@@ -174,7 +175,7 @@ func recordIssue(_ failure: InspectionFailure, at location: SourceLocation) {
     _ = __checkValue(
         false,
         expression: .__fromSyntaxNode(failure.summary),
-        comments: [Comment(rawValue: failure.message)],
+        comments: failure.details.isEmpty ? [] : [Comment(rawValue: failure.details)],
         isRequired: false,
         sourceLocation: location
     )

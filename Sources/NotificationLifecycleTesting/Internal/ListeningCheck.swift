@@ -4,6 +4,19 @@ import NotificationLifecycle
 /// expectation holds.
 enum ListeningCheck {
     static func listening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {
+        guard let (reason, registrations, marked) = whyNotListening(subject, query) else { return nil }
+        return InspectionFailure(
+            summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
+            details: subject.registrationsTable(registrations, marked: marked)
+        )
+    }
+
+    /// Why `subject` does not listen as `query` asks (`it has no info for …`, `its matching info (row 2) does not
+    /// listen: …`), with its registrations and the rows that matter; `nil` when it listens.
+    static func whyNotListening(
+        _ subject: InspectedSubject,
+        _ query: ListeningQuery
+    ) -> (reason: String, registrations: [NotificationRegistration], marked: Set<Int>)? {
         let registrations = subject.infos.map(NotificationRegistration.init)
         let onTopic = registrations.indices.filter { query.matchesTopic(registrations[$0]) }
         let matching = onTopic.filter { query.matches(registrations[$0]) }
@@ -31,10 +44,7 @@ enum ListeningCheck {
             reason =
                 "\(noun) does not listen: " + notListeningReason(subject.infos[matching[0]], of: subject)
         }
-        return InspectionFailure(
-            summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
-            details: subject.registrationsTable(registrations, marked: Set(matching.isEmpty ? onTopic : matching))
-        )
+        return (reason, registrations, Set(matching.isEmpty ? onTopic : matching))
     }
 
     static func notListening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {

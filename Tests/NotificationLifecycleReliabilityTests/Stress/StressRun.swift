@@ -121,7 +121,15 @@ final class StressRun: Sendable {
     private func tap(_ info: NotificationInfo) {
         let taps = taps
         let id = ObjectIdentifier(info).hashValue
-        info.setDeliveryTap { event in taps.record("t\(id)", post: Post.id(of: event) ?? -1) }
+        info.setDeliveryTap(
+            DeliveryTap(
+                handlerWillRun: { event in
+                    taps.record("t\(id)", post: Post.id(of: event) ?? -1)
+                    return 0
+                },
+                handlerReturned: { _ in }
+            )
+        )
     }
 
     // MARK: - The stress

@@ -264,9 +264,16 @@ final class WalkWorld {
         let clock = clock
         // A message delivery's event carries no user info; main-actor messages are delivered while posted, so the
         // post being made is the clock's.
-        info.setDeliveryTap { event in
-            taps.record("t\(id)", post: Post.id(of: event) ?? (event.userInfoKeys.isEmpty ? clock.withLock { $0 } : -1))
-        }
+        info.setDeliveryTap(
+            DeliveryTap(
+                handlerWillRun: { event in
+                    let post = Post.id(of: event) ?? (event.userInfoKeys.isEmpty ? clock.withLock { $0 } : -1)
+                    taps.record("t\(id)", post: post)
+                    return 0
+                },
+                handlerReturned: { _ in }
+            )
+        )
     }
 
     /// Forgets the queue made for a plan that the model refused as a duplicate.

@@ -67,9 +67,12 @@ final class MailboxScreen: ControllerBase {
         }
     }
 
+    private(set) var fontSizeApplied = 0
+    private(set) var savedShown = 0
+
     func storeDidChange(_ notification: Notification) {}
-    func applyFontSize() {}
+    func applyFontSize() { fontSizeApplied += 1 }
     func saveDraft() {}
     func applyTheme() {}
-    func showSaved() {}
+    func showSaved() { savedShown += 1 }
 }

@@ -132,15 +132,17 @@ struct TestingYourListenersArticleTests {
         // An AsyncMessage: its handler runs in a task of its own.
         center.post(DraftDidSave(), subject: document)
         await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder)
+        #expect(screen.savedShown == 1)  // the handler has returned
 
         screen.appear()
         Task.detached { [center] in  // posts from another task
             center.post(name: .fontSizeDidChange, object: nil)
             center.post(name: .fontSizeDidChange, object: nil)
         }
-        await waitForDeliveries(.atLeast(2), in: recorder, timeout: 2) {
+        await waitForDeliveries(.atLeast(2), in: recorder, timeout: 10) {
             $0.lifespan == .visible
         }
+        #expect(screen.fontSizeApplied == 2)
     }
 
     @Test func leavesNothingBehind() {
@@ -208,7 +210,7 @@ struct TestingYourListenersArticleFailureTests {
             expectListening(screen, to: .name(.fontSizeDidChange))
         }
         #expect(issues.count == 1)
-        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        let message = issues.first?.message ?? ""
         #expect(message.contains("Call appear() first."))
         #expect(message.contains("\n  >  2  FontSizeDidChange"))
     }
@@ -236,7 +238,7 @@ struct TestingYourListenersArticleFailureTests {
             )
         }
         #expect(issues.count == 1)
-        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        let message = issues.first?.message ?? ""
         let marked = message.split(separator: "\n").filter { $0.hasPrefix("  !") }
         #expect(marked.count == 1)
         #expect(marked.first?.contains("FontSizeDidChange") == true)
@@ -259,7 +261,7 @@ struct TestingYourListenersArticleFailureTests {
             )
         }
         #expect(issues.count == 1)
-        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        let message = issues.first?.message ?? ""
         #expect(message.contains("!  1  initially"))
         #expect(message.contains("!  2  appear()"))
         #expect(message.contains("   3  disappear()"))
@@ -274,7 +276,7 @@ struct TestingYourListenersArticleFailureTests {
             await waitForDeliveries(of: .name(.storeDidChange), in: recorder, timeout: 0.05)
         }
         #expect(issues.count == 1)
-        #expect(issues.first?.comments.first?.hasPrefix("Expected") == true)
+        #expect(issues.first?.message.hasPrefix("Expected") == true)
     }
 
     /// The article: a wait that times out "fails with the message `expectDelivered` gives, which also names the
@@ -288,8 +290,8 @@ struct TestingYourListenersArticleFailureTests {
             await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder, timeout: 0.05)
         }
         let expected = await capturedIssues { expectDelivered(.message(DraftDidSave.self), in: recorder) }
-        let waitedText = waited.first?.comments.first ?? ""
-        let expectedText = expected.first?.comments.first ?? ""
+        let waitedText = waited.first?.message ?? ""
+        let expectedText = expected.first?.message ?? ""
         #expect(
             waitedText.hasPrefix(
                 "Expected message DraftDidSave to be delivered once within 0.05 seconds, but it was never delivered."
@@ -305,7 +307,7 @@ struct TestingYourListenersArticleFailureTests {
             expectDeallocated(&screen)
         }
         #expect(issues.count == 1)
-        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        let message = issues.first?.message ?? ""
         #expect(message.contains("closure"))
         #expect(message.contains("MailboxScreen.swift"))
         withExtendedLifetime(kept) {}
@@ -335,7 +337,7 @@ struct TestingYourListenersArticleFailureTests {
         }
         #expect(issues.count == 1)
         #expect(issues.first?.location == test.sourceLocation)
-        let message = issues.first?.comments.joined(separator: "\n") ?? ""
+        let message = issues.first?.message ?? ""
         #expect(message.contains("\(#fileID):\(misuseLine.withLock { $0 })"))
     }
 }

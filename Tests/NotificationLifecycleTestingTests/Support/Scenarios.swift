@@ -103,7 +103,7 @@ extension Scenario {
                 )
             },
             summary:
-                "Expected the info NotificationInfo(name: save, sender: any, lifespan: lifetime, handler: closure, "
+                "Expected the info NotificationInfo(name: save, sender: any, handler: closure, "
                 + "not listening) to be listening, but it does not listen: it was stopped on its own: "
                 + "stopListening(), or the engine's remove(_:).",
             details: ["Registrations of the info (1):"]
@@ -149,7 +149,7 @@ extension Scenario {
                 )
             },
             summary:
-                "Expected the info NotificationInfo(name: save, sender: any, lifespan: lifetime, handler: closure, "
+                "Expected the info NotificationInfo(name: save, sender: any, handler: closure, "
                 + "listening) not to be listening to save, but it is."
         ),
     ]

@@ -74,12 +74,3 @@ final class NoteStore: Sendable {
         center.post(name: .storeDidSave, object: self, userInfo: ["inserted": [1, 2]])
     }
 }
-
-/// The README's save snippet, as a function of the store and center it names.
-func saveListeningOnce(_ store: NoteStore, center: NotificationCenter) throws -> NotificationInfo {
-    let didSave = NotificationInfo(name: .storeDidSave, object: store, center: center) { note in
-        print("saved:", note.userInfo?["inserted"] ?? [])
-    }
-    try didSave.listen(during: { try store.save() })
-    return didSave
-}

@@ -63,9 +63,11 @@ struct ReadmeProblemTests {
         let heard = Recorder<Int>()
         let count = NotificationInfo(name: .storeDidSave, object: store, center: center) { _ in heard.record(1) }
         count.startListening()
+        let before = readmeSnippetPrinted.count
         let didSave = try saveListeningOnce(store, center: center)
         #expect(!didSave.isListening)
         #expect(heard.count == 1)
+        #expect(readmeSnippetPrinted.events.dropFirst(before).contains("saved: [1, 2]"))
         #expect(RegistrationLedger.listeningInfos(on: center).map(ObjectIdentifier.init) == [ObjectIdentifier(count)])
     }
 

@@ -19,6 +19,7 @@ struct ReadmeTestingTests {
         recorder.record(inbox)
         Task.detached { center.post(name: .messagesDidArrive, object: nil) }
         await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder)
+        #expect(inbox.reloads == 1)
         expectDiagnostics([.lifetimeStop]) { inbox.notificationEngine.stop(.lifetime) }
     }
 
@@ -31,7 +32,7 @@ struct ReadmeTestingTests {
             expectListening(inbox, to: .name(.messagesDidArrive))
         } matching: { issue in
             issue.sourceLocation?.line == #line - 2
-                && issue.comments.contains { $0.rawValue.contains("Call appear() first") }
+                && "\(issue.kind)".contains("Call appear() first")
         }
         let recorder = DeliveryRecorder()
         recorder.record(inbox)

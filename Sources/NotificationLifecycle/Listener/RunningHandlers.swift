@@ -1,0 +1,174 @@
+/// What a teardown's wait (``NotificationEngine/waitForStoppedHandlers()``) waits for.
+///
+/// A stop keeps later posts from a handler, but a handler of a post already under way may still run after it
+/// returns: the post took its snapshot of listeners before the stop, or a late call (a scheduled main-actor call, an
+/// asynchronous message's task) passed its check before it. So each shared registration counts its posts under way
+/// (``PostsUnderWay``: a ticket taken with the snapshot, returned after the last handler of the post) and each
+/// listener its late calls let through (``LateCalls``: counted in the section of the check). A wait remembers what is
+/// under way when it starts and ends when that has returned; what starts later cannot reach a stopped info.
+///
+/// Both are touched only under the registry's lock. The cost on a post is one append in the section that takes the
+/// snapshot and one more lock section after the handlers (Benchmarks/README.md has the instructions).
+
+/// The posts of one shared registration whose snapshot was taken and whose handlers have not all returned.
+struct PostsUnderWay {
+    /// The ticket of the latest post.
+    private(set) var last: UInt64 = 0
+    /// The tickets under way, ascending: each is appended when taken, and a removal keeps the order.
+    private var underWay: [UInt64] = []
+    private var waiters: [(upTo: UInt64, resume: CheckedContinuation<Void, Never>)] = []
+
+    /// Takes the next ticket: a post's snapshot is being taken.
+    @inline(__always)
+    mutating func begin() -> UInt64 {
+        last &+= 1
+        underWay.append(last)
+        return last
+    }
+
+    /// Returns `ticket`; answers whether a wait is pending, which ``settledWaiters()`` then takes (a post that no one
+    /// waits for builds no array).
+    @inline(__always)
+    mutating func end(_ ticket: UInt64) -> Bool {
+        if underWay.last == ticket {
+            underWay.removeLast()
+        } else if let index = underWay.firstIndex(of: ticket) {
+            underWay.remove(at: index)
+        }
+        return !waiters.isEmpty
+    }
+
+    /// Removes and answers the waits whose posts have all returned, to resume after the lock.
+    mutating func settledWaiters() -> [CheckedContinuation<Void, Never>] {
+        var resumed: [CheckedContinuation<Void, Never>] = []
+        let oldest = underWay.first ?? .max
+        waiters.removeAll { waiter in
+            guard oldest > waiter.upTo else { return false }
+            resumed.append(waiter.resume)
+            return true
+        }
+        return resumed
+    }
+
+    /// Whether every post up to `ticket` has returned.
+    func isSettled(upTo ticket: UInt64) -> Bool {
+        underWay.first.map { $0 > ticket } ?? true
+    }
+
+    /// Resumes `waiter` once every post up to `ticket` has returned; answers `false` (and keeps nothing) when they
+    /// have already.
+    mutating func wait(upTo ticket: UInt64, _ waiter: CheckedContinuation<Void, Never>) -> Bool {
+        guard !isSettled(upTo: ticket) else { return false }
+        waiters.append((ticket, waiter))
+        return true
+    }
+}
+
+/// The late calls of one listener that passed their check and have not returned.
+struct LateCalls {
+    private var last: UInt64 = 0
+    private var running: [UInt64] = []
+    private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
+
+    /// Counts a late call that passed its check; answers its id.
+    mutating func begin() -> UInt64 {
+        last &+= 1
+        running.append(last)
+        return last
+    }
+
+    /// Ends call `id`; answers the waits that it was the last for, to resume after the lock.
+    mutating func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
+        if let index = running.firstIndex(of: id) { running.remove(at: index) }
+        guard !waiters.isEmpty else { return [] }
+        var resumed: [CheckedContinuation<Void, Never>] = []
+        let running = running
+        waiters.removeAll { waiter in
+            guard waiter.calls.allSatisfy({ !running.contains($0) }) else { return false }
+            resumed.append(waiter.resume)
+            return true
+        }
+        return resumed
+    }
+
+    /// The calls running now, but those in `excluded`.
+    func running(excluding excluded: [UInt64]) -> [UInt64] {
+        running.filter { !excluded.contains($0) }
+    }
+
+    /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have already.
+    mutating func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
+        guard calls.contains(where: running.contains) else { return false }
+        waiters.append((calls, waiter))
+        return true
+    }
+}
+
+/// An asynchronous handler's call, marked in its task while it runs: a teardown's wait made from that task (or a task
+/// it made) does not wait for the call that made it, which would wait for ever.
+struct RunningHandler: Sendable {
+    let listener: ObjectIdentifier
+    let call: UInt64
+
+    init(_ listener: Listener, _ call: UInt64) {
+        self.listener = ObjectIdentifier(listener)
+        self.call = call
+    }
+
+    @TaskLocal static var calls: [RunningHandler] = []
+}
+
+extension Listener {
+    /// Waits until the handler calls of this stopped listener that are under way now have returned: the late calls
+    /// let through (but the caller's own, see ``RunningHandler``) and the posts under way on its last registration.
+    func waitForRunningHandlers() async {
+        let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
+        let (late, registration, ticket) = registry.lock.withLock {
+            () -> ([UInt64], SharedRegistration?, UInt64) in
+            let registration = state.lastRegistration
+            return (state.lateCalls.running(excluding: own), registration, registration?.posts.last ?? 0)
+        }
+        if !late.isEmpty {
+            await withCheckedContinuation { waiter in
+                if !registry.lock.withLock({ state.lateCalls.wait(for: late, waiter) }) { waiter.resume() }
+            }
+        }
+        if let registration {
+            await withCheckedContinuation { waiter in
+                if !registry.lock.withLock({ registration.posts.wait(upTo: ticket, waiter) }) { waiter.resume() }
+            }
+        }
+    }
+}
+
+extension NotificationEngine {
+    /// Returns once every handler call under way now for this engine's stopped infos has returned.
+    ///
+    /// A stop (``disappear(fileID:line:)``, ``stop(_:fileID:line:)``) keeps every later post from the infos it
+    /// stops, but a handler of a post already under way on another thread may still run, even begin, after it
+    /// returns, as with Foundation's own observers. Teardown that frees what a handler uses waits here first:
+    ///
+    /// ```swift
+    /// screen.disappear()
+    /// await screen.notificationEngine.waitForStoppedHandlers()
+    /// cache.close()  // no handler of a stopped info runs any more
+    /// ```
+    ///
+    /// It waits for the infos in ``infos`` that do not listen when it is called (also lifespan-bound sequences'
+    /// infos): each handler call already running, or already let through by a post under way, when it is called.
+    /// A post that begins later does not reach them. It does not wait for infos that still listen, nor for infos
+    /// that ``stopAll(fileID:line:)`` gave up, which ``infos`` no longer lists.
+    ///
+    /// Called from the asynchronous handler of an info it would wait for (an `AsyncMessage` handler, or a task that
+    /// handler made), it does not wait for that handler's own call, which could not return before it. A synchronous
+    /// handler cannot call it; a task it starts that calls it waits until that handler has returned.
+    public func waitForStoppedHandlers() async {
+        let listeners = registry.lock.withLock { () -> [Listener] in
+            let infos = state.infos + state.sequences.values.map(\.info)
+            return infos.lazy.map(\.listener).filter { !$0.state.isListening }
+        }
+        for listener in listeners {
+            await listener.waitForRunningHandlers()
+        }
+    }
+}

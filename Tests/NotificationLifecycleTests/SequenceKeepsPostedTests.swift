@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+/// A lifespan-bound sequence keeps every value whose post returned before its lifespan stopped, up to its buffering
+/// policy, then finishes. These tests read the sequence only after the stop, so nothing is consumed while posting.
+// The time limit stops a hang; it is no measure.
+@Suite("Sequences keep what was posted before the stop", .timeLimit(.minutes(10)))
+struct SequenceKeepsPostedTests {
+    let center = NotificationCenter()
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func fiveAsyncMessagesPostedThenAStopAllArrive() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let synced = engine.messages(for: Synced.self, during: .visible, buffering: .unbounded)
+        for number in 1...5 { center.post(Synced(number: number)) }
+        engine.disappear()
+        var numbers: [Int] = []
+        for await message in synced { numbers.append(message.number) }
+        // Foundation runs each observer call in a task of its own: the order is the order those tasks ran.
+        #expect(numbers.sorted() == [1, 2, 3, 4, 5])
+    }
+
+    @Test func fiveNotificationsPostedThenAStopAllArriveInPostOrder() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let saves = engine.notifications(named: .save, during: .visible, buffering: .unbounded)
+        for number in 1...5 { center.post(name: .save, object: nil, userInfo: ["number": number]) }
+        engine.disappear()
+        var numbers: [Int] = []
+        for await save in saves { numbers.append(save.userInfo?["number"] as? Int ?? -1) }
+        #expect(numbers == [1, 2, 3, 4, 5])
+    }
+
+    /// A thousand notifications, posted from one thread while the consumer reads: yielded in post order, all of them.
+    @Test func aThousandNotificationsArriveInPostOrder() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let saves = engine.notifications(named: .save, during: .visible, buffering: .unbounded)
+        let consumer = Task {
+            var numbers: [Int] = []
+            for await save in saves { numbers.append(save.userInfo?["number"] as? Int ?? -1) }
+            return numbers
+        }
+        let center = center
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                for number in 1...1000 { center.post(name: .save, object: nil, userInfo: ["number": number]) }
+                done.resume()
+            }
+            .start()
+        }
+        engine.disappear()
+        #expect(await consumer.value == Array(1...1000))
+    }
+
+    /// A thousand asynchronous messages, posted from one thread while the consumer reads, then a stop: every one
+    /// arrives (in the order Foundation's tasks ran, which under load is not always the post order).
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aThousandAsyncMessagesAllArrive() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let synced = engine.messages(for: Synced.self, during: .visible, buffering: .unbounded)
+        let consumer = Task {
+            var numbers: [Int] = []
+            for await message in synced { numbers.append(message.number) }
+            return numbers
+        }
+        let center = center
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                for number in 1...1000 { center.post(Synced(number: number)) }
+                done.resume()
+            }
+            .start()
+        }
+        engine.disappear()
+        let numbers = await consumer.value
+        #expect(numbers.count == 1000)
+        #expect(Set(numbers).count == 1000)
+    }
+
+    /// A full buffer drops what its policy says: `.bufferingNewest(2)` keeps the last two posted before the stop,
+    /// `.bufferingOldest(2)` the first two; each sequence reports its first drop.
+    @Test func aFullBufferKeepsWhatItsPolicySays() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let reported = Recorder<NotificationDiagnostic>()
+        let handler: @Sendable (NotificationDiagnostic) -> Void = { reported.record($0) }
+        let (newest, oldest) = DiagnosticRouting.withHandler(handler) {
+            (
+                engine.notifications(named: .save, during: .visible, buffering: .bufferingNewest(2)),
+                engine.notifications(named: .save, during: .visible, buffering: .bufferingOldest(2))
+            )
+        }
+        for number in 1...5 { center.post(name: .save, object: nil, userInfo: ["number": number]) }
+        engine.disappear()
+        #expect(reported.events.map(\.rule) == [.sequenceDroppedValues, .sequenceDroppedValues])
+        var kept: [Int] = []
+        for await save in newest { kept.append(save.userInfo?["number"] as? Int ?? -1) }
+        #expect(kept == [4, 5])
+        kept = []
+        for await save in oldest { kept.append(save.userInfo?["number"] as? Int ?? -1) }
+        #expect(kept == [1, 2])
+    }
+
+    /// Posts after the stop are not yielded, and the sequence finishes although nothing reads it until then.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aMessagePostedAfterTheStopIsNotYielded() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let synced = engine.messages(for: Synced.self, during: .visible, buffering: .unbounded)
+        center.post(Synced(number: 1))
+        engine.disappear()
+        center.post(Synced(number: 2))
+        var numbers: [Int] = []
+        for await message in synced { numbers.append(message.number) }
+        #expect(numbers == [1])
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+/// `waitForStoppedHandlers()` returns once every handler call under way for the engine's stopped infos has returned:
+/// a handler of a post already under way may run after `disappear()` returns, and teardown waits for it here. Each
+/// handler blocks until the test releases it; the order in which the handler and the wait end is what is checked.
+// The time limit stops a hang; it is no measure.
+@Suite("Waiting for the handlers of stopped infos", .timeLimit(.minutes(5)))
+struct TeardownWaitTests {
+    let center = NotificationCenter()
+
+    @Test func waitsForAHandlerOfAPostUnderWayOnAnotherThread() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        engine.add(NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in gate.pass(order) })
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()  // the handler still runs: its post was under way
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+    }
+
+    @Test func waitsForAHandlerScheduledOnTheMainActor() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        let owner = MainActorPinger()
+        engine.add(
+            NotificationInfo(
+                handler: .ownedOnMainActor { (_: MainActorPinger, _) in gate.pass(order) },
+                observer: owner,
+                selector: nil,
+                column: #column,
+                name: .ping,
+                object: nil,
+                lifespan: .visible,
+                center: center,
+                queue: nil,
+                fileID: #fileID,
+                line: #line,
+                owner: engine
+            )
+        )
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        withExtendedLifetime(owner) {}
+    }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func waitsForAnAsynchronousMessageHandler() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        engine.add(
+            NotificationInfo(for: Synced.self, lifespan: .visible, center: center) { _ in
+                await onAnotherThread { gate.pass(order) }
+            }
+        )
+        engine.appear()
+        center.post(Synced(number: 1))
+        await gate.waitUntilEntered()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+    }
+
+    /// Called from the handler it would wait for, it does not wait for that handler (which could never return
+    /// first), but still for another running handler of a stopped info.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func fromItsOwnHandlerItDoesNotWaitForThatHandler() async {
+        let engine = NotificationEngine(center: center)
+        let other = BlockingGate()
+        let order = Recorder<String>()
+        engine.add(NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in other.pass(order) })
+        let tornDown = Recorder<String>()
+        engine.add(
+            NotificationInfo(for: Synced.self, lifespan: .visible, center: center) { [weak engine] _ in
+                guard let engine else { return }
+                engine.disappear()
+                // A task the handler makes is part of its call too.
+                await Task { await engine.waitForStoppedHandlers() }.value
+                order.record("teardown waited")
+                tornDown.record("done")
+            }
+        )
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await other.waitUntilEntered()
+        center.post(Synced(number: 1))
+        Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            other.release.signal()
+        }
+        .start()
+        #expect(await eventually { tornDown.count == 1 })
+        #expect(order.events == ["handler returned", "teardown waited"])
+    }
+
+    @Test func withNothingRunningItReturnsAtOnce() async {
+        let engine = NotificationEngine(center: center)
+        let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in }
+        engine.add(info)
+        engine.appear()
+        center.post(name: .ping, object: nil)
+        engine.disappear()
+        await engine.waitForStoppedHandlers()
+        // A running info is not waited for: its handler is not stopped.
+        engine.appear()
+        await engine.waitForStoppedHandlers()
+        #expect(info.isListening)
+    }
+
+    /// Starts the wait, releases the handler a little later from another thread, and expects the wait to end after
+    /// the handler returned.
+    private func expectTheWaitEndsAfterTheHandler(
+        _ engine: NotificationEngine,
+        _ gate: BlockingGate,
+        _ order: Recorder<String>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            order.record("released")
+            gate.release.signal()
+        }
+        .start()
+        await engine.waitForStoppedHandlers()
+        order.record("wait returned")
+        #expect(order.events == ["released", "handler returned", "wait returned"], sourceLocation: sourceLocation)
+    }
+}
+
+/// A handler body that blocks until released, and records that it returned.
+final class BlockingGate: Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    func pass(_ order: Recorder<String>) {
+        entered.signal()
+        release.wait()
+        order.record("handler returned")
+    }
+
+    /// Waits, off the cooperative pool, until the handler has begun.
+    func waitUntilEntered() async {
+        await onAnotherThread { self.entered.wait() }
+    }
+}
+
+/// A main-actor observer for a scheduled main-actor handler.
+final class MainActorPinger: Sendable {}
+
+/// Runs `work` on a new thread, outside the caller's task, and returns when it is done.
+func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+            work()
+            done.resume()
+        }
+        .start()
+    }
+}
