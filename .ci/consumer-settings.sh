@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles the README's owners and tests unchanged in the four module settings users write them in, and runs the
-# tests in each (issue 28). The sources are Tests/ConsumerSettings/Owners and OwnerTests; this script copies them into
+# tests in each (issue 28). The sources are Tests/ConsumerSettings/Owners, TestingOwners and OwnerTests; this script copies them into
 # one generated package, one target per setting, so that each setting compiles the same text:
 #   S1  Swift 6, default isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances
 #   S2  Xcode 26's app template: Swift 5, default isolation MainActor, Approachable Concurrency
@@ -13,10 +13,12 @@ root=$PWD
 work=$root/.build-consumer/package
 rm -rf "$work/Sources" "$work/Tests"
 for setting in S1 S2 S3 S4; do
-    mkdir -p "$work/Sources/$setting" "$work/Tests/${setting}Tests"
+    mkdir -p "$work/Sources/$setting" "$work/Sources/${setting}Testing" "$work/Tests/${setting}Tests"
     cp Tests/ConsumerSettings/Owners/*.swift "$work/Sources/$setting/"
+    # The testing article's screen is a module of its own: its names are the Lifespans article's too.
+    cp Tests/ConsumerSettings/TestingOwners/*.swift "$work/Sources/${setting}Testing/"
     for file in Tests/ConsumerSettings/OwnerTests/*.swift; do
-        sed "s/^@testable import SETTING$/@testable import $setting/" "$file" >"$work/Tests/${setting}Tests/$(basename "$file")"
+        sed "s/^@testable import SETTING/@testable import $setting/" "$file" >"$work/Tests/${setting}Tests/$(basename "$file")"
     done
 done
 cat >"$work/Package.swift" <<MANIFEST
@@ -48,9 +50,10 @@ let package = Package(
     targets: ["S1", "S2", "S3", "S4"].flatMap { setting in
         [
             Target.target(name: setting, dependencies: [library], swiftSettings: settings[setting]),
+            Target.target(name: setting + "Testing", dependencies: [library], swiftSettings: settings[setting]),
             Target.testTarget(
                 name: setting + "Tests",
-                dependencies: [.target(name: setting), library, testing],
+                dependencies: [.target(name: setting), .target(name: setting + "Testing"), library, testing],
                 swiftSettings: settings[setting]
             ),
         ]

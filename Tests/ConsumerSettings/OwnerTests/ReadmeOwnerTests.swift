@@ -19,9 +19,9 @@ import XCTest
     recorder.record(inbox)
     Task.detached { center.post(name: .messagesDidArrive, object: nil) }
     await waitForDeliveries(of: .name(.messagesDidArrive), in: recorder)
+    #expect(inbox.reloads == 1)
     expectDiagnostics([.lifetimeStop]) { inbox.notificationEngine.stop(.lifetime) }
 }
-
 // README: "Testing", XCTest.
 nonisolated final class InboxTests: XCTestCase {
     @MainActor func testListensToMessagesOnlyWhileVisible() async {

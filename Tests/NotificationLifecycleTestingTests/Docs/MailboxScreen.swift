@@ -33,9 +33,14 @@ struct DraftDidSave: NotificationCenter.AsyncMessage {
 }
 
 final class MailboxScreen: ControllerBase {
-    override class var notificationSelectors: NotificationSelectorTable {
+    nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
-            .adding("storeDidChange:", MailboxScreen.storeDidChange)
+            .adding(
+                "storeDidChange:",
+                onMainActor: { (screen: MailboxScreen, note) in
+                    screen.storeDidChange(note)
+                }
+            )
     }
 
     override func populateNotificationInfos() {
