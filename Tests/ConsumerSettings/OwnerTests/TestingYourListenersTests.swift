@@ -19,6 +19,7 @@ func registrations(
 @Suite @MainActor struct TestingYourListenersInEverySetting {
     let center = NotificationCenter()
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func expectListeningForMessagesAndNames() {
         let screen = MailboxScreen(notificationCenter: center)
         screen.appear()
@@ -36,6 +37,7 @@ func registrations(
         )
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func waitingForDeliveries() async {
         let screen = MailboxScreen(notificationCenter: center)
         let recorder = DeliveryRecorder()

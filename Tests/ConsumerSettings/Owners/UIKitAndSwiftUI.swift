@@ -60,6 +60,8 @@ final class ProfileViewController: UIViewController,
     func reloadProfile() { reloads += 1 }
 }
 
+// @Observable needs these; the article leaves the attribute out, as an app that targets them would.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
 final class InboxModel: ControllerBase {
@@ -75,6 +77,8 @@ final class InboxModel: ControllerBase {
     }
 }
 
+// @Observable needs these; the article leaves the attribute out, as an app that targets them would.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 struct InboxView {
     let model: InboxModel
