@@ -13,16 +13,19 @@ package import Foundation
 /// idle, so that starting again calls no Foundation: while the center keeps fewer idle registrations than the most
 /// it ever had in use at once, and fewer than ``idleLimit`` when that is more. Beyond that, the registration that
 /// became idle is removed: a program that listens to 100,000 names one after the other ends with ``idleLimit``.
-/// Idle registrations live as long as the registry: when the center's last info and engine go, its registry removes
-/// them from the center.
+/// Idle registrations live as long as the registry, and the registry as long as its center (see "Ownership"): a
+/// controller made after the last one was released finds its names registered.
 ///
 /// ## Ownership
 /// Listeners and engines hold the registry (and their center); the registry holds its registrations; a registration
 /// holds Foundation's token. Foundation's block holds its registration weakly. That is so under both token semantics:
 /// on Apple platforms the token is the observer the center keeps and it holds the block (so a block holding its
 /// registration would be a cycle, registration → token → block → registration, that outlives the center); on Linux
-/// the center holds the block and the token holds nothing. So the registry never keeps its center alive, it goes
-/// with its center's last info and engine, and the table finds a registry only for its own live center: a registry
+/// the center holds the block and the token holds nothing. So the registry never keeps its center alive. The center
+/// keeps the registry: a block registered once per registry, for a name never posted, holds it, and its token is kept
+/// by nobody, so under both semantics only the center holds that block. The registry goes with its center (or with
+/// its last info and engine, if those outlive the center), and the table finds a registry only for its own live
+/// center: a registry
 /// holds its center weakly and is compared with it, so a new center at a dead center's address never gets the dead
 /// center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
 final class CenterRegistry: @unchecked Sendable {
@@ -89,10 +92,10 @@ final class CenterRegistry: @unchecked Sendable {
     /// meanwhile runs its `deinit`, which removes registrations from its center.
     static func registry(for center: NotificationCenter) -> CenterRegistry {
         let id = ObjectIdentifier(center)
-        let (registry, loaded) = registries.withLock { table -> (CenterRegistry, [CenterRegistry]) in
+        let (registry, loaded) = registries.withLock { table -> (CenterRegistry, [CenterRegistry]?) in
             var loaded: [CenterRegistry] = []
             if let found = table.byCenter[id]?.registry {
-                if found.center === center { return (found, []) }
+                if found.center === center { return (found, nil) }
                 loaded.append(found)
             }
             let registry = CenterRegistry(center: center)
@@ -107,9 +110,17 @@ final class CenterRegistry: @unchecked Sendable {
             }
             return (registry, loaded)
         }
+        guard let loaded else { return registry }
         withExtendedLifetime(loaded) {}
+        // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
+        _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
+            withExtendedLifetime(registry) {}
+        }
         return registry
     }
+
+    /// The name of the block through which a center keeps its registry; never posted.
+    private static let anchorName = Notification.Name("NotificationLifecycle.CenterRegistry.anchor")
 
     /// The center's registry if it has one, without making one.
     static func existing(for center: NotificationCenter) -> CenterRegistry? {
