@@ -4,8 +4,7 @@ import Testing
 
 /// A controller with many infos: 30 % lifetime, 70 % visible; closures and selectors; every fifth filters on a
 /// sender. Each info has its own name, so each is its own registration.
-final class CrowdedController: ControllerBase, @unchecked Sendable {
-    // Safe: every stored property is a `let` of a Sendable type or only read during init.
+final class CrowdedController: ControllerBase {
     let log: DeliveryLog
     private let setUp: (count: Int, senders: [Sender])
 

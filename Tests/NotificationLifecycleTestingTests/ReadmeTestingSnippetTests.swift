@@ -11,7 +11,7 @@ extension Notification.Name {
     static let themeDidChange = Notification.Name("ThemeDidChange")
 }
 
-final class MailScreen: ControllerBase, @unchecked Sendable {
+final class MailScreen: ControllerBase {
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .inboxDidChange) { screen, _ in screen.reload() }

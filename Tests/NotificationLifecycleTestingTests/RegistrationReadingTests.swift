@@ -5,7 +5,7 @@ import Testing
 @testable import NotificationLifecycle
 
 /// A controller whose one info runs on a queue and filters on a store, at a line the tests know.
-final class QueuedScreen: ControllerBase, @unchecked Sendable {
+final class QueuedScreen: ControllerBase {
     let queue: OperationQueue
     /// Weak: the tests release the store while the screen lives.
     private weak var store: Store?

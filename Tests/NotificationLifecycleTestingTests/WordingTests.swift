@@ -5,7 +5,7 @@ import Testing
 @testable import NotificationLifecycleTesting
 
 /// A controller whose selector has a typo: the info is reported when made and never listens.
-final class TypoScreen: ControllerBase, @unchecked Sendable {
+final class TypoScreen: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors.adding("refresh:", TypoScreen.refresh)
     }

@@ -10,7 +10,7 @@ struct PopulatePhaseTests {
     let center = NotificationCenter()
 
     /// Declares one lifetime info, then (wrongly) calls `stopAll()` during populate.
-    final class StopsAllWhilePopulating: ControllerBase, @unchecked Sendable {
+    final class StopsAllWhilePopulating: ControllerBase {
         let heard = Recorder<String>()
 
         override func populateNotificationInfos() {
@@ -21,7 +21,7 @@ struct PopulatePhaseTests {
     }
 
     /// Declares one lifetime info, then (wrongly) calls `stop(.lifetime)` during populate.
-    final class StopsLifetimeWhilePopulating: ControllerBase, @unchecked Sendable {
+    final class StopsLifetimeWhilePopulating: ControllerBase {
         let heard = Recorder<String>()
 
         override func populateNotificationInfos() {
@@ -32,7 +32,7 @@ struct PopulatePhaseTests {
     }
 
     /// Adds a long-form info that names no center, as the README's save example does outside a controller.
-    final class AddsALongFormInfo: ControllerBase, @unchecked Sendable {
+    final class AddsALongFormInfo: ControllerBase {
         let heard = Recorder<String>()
 
         override func populateNotificationInfos() {

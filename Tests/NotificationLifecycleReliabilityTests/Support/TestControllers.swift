@@ -2,8 +2,7 @@ import Foundation
 import NotificationLifecycle
 
 /// A controller whose infos are added from outside, recording every call in a shared log.
-class LoggingController: ControllerBase, @unchecked Sendable {
-    // Safe: every stored property is a `let` of a Sendable type.
+class LoggingController: ControllerBase {
     let log: DeliveryLog
 
     override class var notificationSelectors: NotificationSelectorTable {
@@ -46,7 +45,7 @@ final class LoggingObserver: NotificationSelectorResponder, Sendable {
 }
 
 /// Calls a lifecycle method from inside populateNotificationInfos(), which is reported and ignored.
-final class EagerController: ControllerBase, @unchecked Sendable {
+final class EagerController: ControllerBase {
     let log = DeliveryLog()
 
     override func populateNotificationInfos() {

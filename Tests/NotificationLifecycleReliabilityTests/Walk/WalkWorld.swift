@@ -65,8 +65,7 @@ struct WalkRealPlan {
 }
 
 /// A controller of the walk: its populate adds the infos of its plans with the shorthands.
-final class WalkController: ControllerBase, @unchecked Sendable {
-    // Safe: `plans` and `made` are only touched on the walk's thread, during init and after it.
+final class WalkController: ControllerBase {
     let serial: Int
     let log: DeliveryLog
     let clock: LockedValueBox<Int>

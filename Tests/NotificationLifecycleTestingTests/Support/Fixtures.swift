@@ -21,7 +21,7 @@ final class Store: Sendable {}
 /// | 1 | ping | lifetime | didPing: |
 /// | 2 | pong | visible  | closure  |
 /// | 3 | save | editing  | closure  |
-final class InboxScreen: ControllerBase, @unchecked Sendable {
+final class InboxScreen: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors.adding("didPing:", InboxScreen.didPing)
     }
@@ -46,7 +46,7 @@ final class InboxScreen: ControllerBase, @unchecked Sendable {
 }
 
 /// A subclass that adds a visible selector info after its superclass's.
-final class DetailScreen: ControllerBase, @unchecked Sendable {
+final class DetailScreen: ControllerBase {
     override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors.adding("refresh", DetailScreen.refresh)
     }
@@ -60,7 +60,7 @@ final class DetailScreen: ControllerBase, @unchecked Sendable {
 }
 
 /// A controller whose closure captures `self` strongly: a retain cycle through its own engine.
-final class LeakyScreen: ControllerBase, @unchecked Sendable {
+final class LeakyScreen: ControllerBase {
     var pings = 0
 
     override func populateNotificationInfos() {
@@ -95,7 +95,7 @@ struct ThemeChanged: NotificationCenter.MainActorMessage {
 
 /// A controller that listens to one notification and the asynchronous `DraftSaved` message, for its whole life.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-final class DraftScreen: ControllerBase, @unchecked Sendable {
+final class DraftScreen: ControllerBase {
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         addLifetimeNotificationInfo(forName: .ping) { _, _ in }

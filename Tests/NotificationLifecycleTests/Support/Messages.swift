@@ -34,7 +34,7 @@ struct Ticked: NotificationCenter.AsyncMessage {
 
 /// A controller that declares typed-message infos in `populateNotificationInfos()`, as an app would.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-final class MessageScreen: ControllerBase, @unchecked Sendable {
+final class MessageScreen: ControllerBase {
     let events = Recorder<String>()
 
     override func populateNotificationInfos() {

@@ -7,7 +7,7 @@ extension Lifespan {
 }
 
 /// A controller with one info of each lifespan and both handler kinds, recording every delivery.
-class ScreenController: ControllerBase, @unchecked Sendable {
+class ScreenController: ControllerBase {
     let events = Recorder<String>()
     private(set) var populateCalls = 0
 
@@ -99,6 +99,6 @@ final class RepetitiveController: ControllerBase {
 }
 
 /// A controller whose handlers are given from outside, for re-entrancy tests.
-final class ScriptedController: ControllerBase, @unchecked Sendable {
+final class ScriptedController: ControllerBase {
     let events = Recorder<String>()
 }
