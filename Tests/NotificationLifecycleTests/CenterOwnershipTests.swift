@@ -31,6 +31,34 @@ struct CenterOwnershipTests {
         Issue.record("Expected a new center at a released center's address in 20 rounds of 1,000 tries")
     }
 
+    /// Foundation's block holds its registration, and on Apple platforms the registration's token holds the block: a
+    /// cycle that the registration's drop ends (a queue's registration is dropped by its last stop; the info keeps it
+    /// until it goes), and the registry's release ends for an idle one (the registry goes with its center).
+    @Test func registrationsAreFreedWhenDroppedOrWithTheirCenter() {
+        let dropped = WeakBox<SharedRegistration>()
+        let idle = WeakBox<SharedRegistration>()
+        do {
+            let center = NotificationCenter()
+            let named = NotificationInfo(name: .ping, center: center) { _ in }
+            named.startListening()
+            idle.value = Self.registration(of: named)
+            do {
+                let queued = NotificationInfo(name: .ping, center: center, queue: OperationQueue()) { _ in }
+                queued.startListening()
+                dropped.value = Self.registration(of: queued)
+                queued.stopListening()
+            }
+            #expect(dropped.value == nil)
+            named.stopListening()
+            #expect(idle.value != nil)  // idle: it stays registered while its center lives
+        }
+        #expect(idle.value == nil)
+    }
+
+    private static func registration(of info: NotificationInfo) -> SharedRegistration? {
+        info.listener.registry.lock.withLock { info.listener.state.lastRegistration }
+    }
+
     /// Releases a center that has an idle registration, then makes centers until one takes its address (at most
     /// 1,000): that center, and a weak reference to the released center's registry; `nil` when none did.
     private static func centerAtAReleasedCentersAddress() -> (NotificationCenter, WeakBox<CenterRegistry>)? {

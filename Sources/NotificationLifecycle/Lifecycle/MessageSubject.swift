@@ -121,10 +121,8 @@ extension MessageHandler {
             needsObserver: needsObserver,
             register: { center, subject, registration in
                 let lock = registration.registry.lock
-                // Weak, as a notification registration's block (see CenterRegistry's "Ownership").
-                let block: @MainActor @Sendable (Message) -> Void = { [weak registration] in
-                    registration?.deliver(message: $0, under: lock)
-                }
+                // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
+                let block: @MainActor @Sendable (Message) -> Void = { registration.deliver(message: $0, under: lock) }
                 return CenterCalls.addObserver(using: block) { block in
                     guard let filter else {
                         return center.addObserver(

@@ -18,16 +18,17 @@ package import Foundation
 ///
 /// ## Ownership
 /// Listeners and engines hold the registry (and their center); the registry holds its registrations; a registration
-/// holds Foundation's token. Foundation's block holds its registration weakly. That is so under both token semantics:
-/// on Apple platforms the token is the observer the center keeps and it holds the block (so a block holding its
-/// registration would be a cycle, registration → token → block → registration, that outlives the center); on Linux
-/// the center holds the block and the token holds nothing. So the registry never keeps its center alive. The center
-/// keeps the registry: a block registered once per registry, for a name never posted, holds it, and its token is kept
-/// by nobody, so under both semantics only the center holds that block. The registry goes with its center (or with
-/// its last info and engine, if those outlive the center), and the table finds a registry only for its own live
-/// center: a registry
-/// holds its center weakly and is compared with it, so a new center at a dead center's address never gets the dead
-/// center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
+/// holds Foundation's token, and Foundation's block holds its registration (a weak reference there cost a post about
+/// 220 instructions: Benchmarks/README.md, "Issue 30"). On Apple platforms the token is the observer the center keeps
+/// and it holds the block, so registration → token → block → registration is a cycle there (on Linux the center holds
+/// the block and the token holds nothing); it ends when the registration is dropped, which releases the token, and
+/// the registry's `deinit` drops every registration it still has. A registration holds its registry unowned, so the
+/// registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for a
+/// name never posted, holds it, and its token is kept by nobody, so under both semantics only the center holds that
+/// block. The registry goes with its center (or with its last info and engine, if those outlive the center), and the
+/// table finds a registry only for its own live center: a registry holds its center weakly and is compared with it,
+/// so a new center at a dead center's address never gets the dead center's registry. ``CenterCalls`` can give Linux
+/// Apple's tokens, to test this here.
 final class CenterRegistry: @unchecked Sendable {
     // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
     // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
@@ -61,15 +62,19 @@ final class CenterRegistry: @unchecked Sendable {
         self.center = center
     }
 
-    /// Removes the registrations left (idle ones: a registration in use has a listener, which holds the registry) from
-    /// the center, if it lives, after the lock; a post that loaded one of them meanwhile finds it empty.
+    /// Drops the registrations left (idle ones: a registration in use has a listener, which holds the registry),
+    /// which ends their cycle through Apple's tokens (see "Ownership"), and removes them from the center if it lives.
+    /// It gathers no tokens when the registry goes with its center, as it does unless its infos and engines outlive
+    /// the center: there is nothing to remove then (Benchmarks/README.md, "Issue 30", has what gathering them cost).
     deinit {
+        let center = center
         let tokens = lock.withLock { () -> [CenterToken] in
-            registrations.values.compactMap { registration in
-                guard case .registered(let token) = registration.phase else { return nil }
+            var tokens: [CenterToken] = []
+            for registration in registrations.values {
+                if center != nil, case .registered(let token) = registration.phase { tokens.append(token) }
                 registration.phase = .dropped
-                return token
             }
+            return tokens
         }
         guard let center else { return }
         for token in tokens { token.remove(from: center) }

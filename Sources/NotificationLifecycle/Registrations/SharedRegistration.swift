@@ -63,8 +63,8 @@ final class SharedRegistration: @unchecked Sendable {
 
     let key: Key
     /// Unowned: the registry holds its registrations, and whatever else holds one (a listener that listens or
-    /// listened through it, a start's work) holds the registry too. Foundation's block holds the registration weakly
-    /// (see ``CenterRegistry``'s "Ownership").
+    /// listened through it, a start's work, Foundation's block on a center that lives) holds the registry too (see
+    /// ``CenterRegistry``'s "Ownership").
     unowned let registry: CenterRegistry
     // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
     @exclusivity(unchecked) var entries: [Entry] = []
@@ -106,7 +106,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
     /// comes.
     ///
-    /// `lock` is the registry's, which the block captures with a weak reference to the registration: the first memory
+    /// `lock` is the registry's, which the block captures with the registration: the first memory
     /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
     /// thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
@@ -176,7 +176,7 @@ final class SharedRegistration: @unchecked Sendable {
                 forName: key.name,
                 object: key.sender == nil ? nil : sender,
                 queue: listener.queue
-            ) { [weak self, lock = registry.lock] in self?.deliver($0, under: lock) }
+            ) { [self, lock = registry.lock] in deliver($0, under: lock) }
         }
         // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
         let leftover = registry.lock.withLock { () -> CenterToken? in
