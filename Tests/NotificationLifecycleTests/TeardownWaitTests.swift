@@ -168,3 +168,68 @@ func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
         .start()
     }
 }
+
+/// The two rounds of ``PostsUnderWay``, step by step: a wait is resumed once every post that began before it has
+/// returned, never held by posts that begin after it, and a wait that comes while another drains waits for both.
+@Suite("Counting the posts under way")
+struct PostsUnderWayTests {
+    @Test func withNoPostUnderWayAWaitReturnsAtOnce() {
+        let posts = Posts()
+        posts.wait("first")
+        let post = posts.begin()
+        posts.end(post)
+        posts.wait("second")
+        #expect(posts.log == ["first returned at once", "second returned at once"])
+    }
+
+    @Test func aWaitIsNotHeldByPostsThatBeginAfterIt() {
+        let posts = Posts()
+        let early = posts.begin()
+        posts.wait("teardown")
+        let late = posts.begin()
+        posts.end(early)
+        posts.end(late)
+        #expect(posts.log == ["teardown resumed"])
+    }
+
+    @Test func aWaitThatComesWhileAnotherDrainsWaitsForBothRounds() {
+        let posts = Posts()
+        let first = posts.begin()
+        posts.wait("one")
+        let second = posts.begin()
+        posts.wait("two")  // the second post began before it
+        posts.end(first)
+        posts.log.append("first post returned")
+        let third = posts.begin()  // after both waits: it holds neither
+        posts.end(second)
+        posts.end(third)
+        #expect(posts.log == ["one resumed", "first post returned", "two resumed"])
+    }
+
+    @Test func waitsOfADrainedRoundWithNothingLaterAreResumedTogether() {
+        let posts = Posts()
+        let post = posts.begin()
+        posts.wait("one")
+        posts.wait("two")
+        posts.end(post)
+        posts.wait("three")
+        #expect(posts.log == ["one resumed", "two resumed", "three returned at once"])
+    }
+
+    /// Calls ``PostsUnderWay`` as a registration and a teardown do, and logs what each wait sees.
+    final class Posts {
+        var posts = PostsUnderWay<String>()
+        var log: [String] = []
+
+        func begin() -> Int { posts.begin() }
+
+        func end(_ round: Int) {
+            guard posts.end(round) else { return }
+            log += posts.settledWaiters().map { "\($0) resumed" }
+        }
+
+        func wait(_ name: String) {
+            if !posts.wait(name) { log.append("\(name) returned at once") }
+        }
+    }
+}

@@ -3,63 +3,77 @@
 /// A stop keeps later posts from a handler, but a handler of a post already under way may still run after it
 /// returns: the post took its snapshot of listeners before the stop, or a late call (a scheduled main-actor call, an
 /// asynchronous message's task) passed its check before it. So each shared registration counts its posts under way
-/// (``PostsUnderWay``: a ticket taken with the snapshot, returned after the last handler of the post) and each
-/// listener its late calls let through (``LateCalls``: counted in the section of the check). A wait remembers what is
-/// under way when it starts and ends when that has returned; what starts later cannot reach a stopped info.
+/// (``PostsUnderWay``: counted up in the section that takes the snapshot, down after the last handler of the post)
+/// and each listener its late calls let through (``LateCalls``: counted in the section of the check). A wait
+/// remembers what is under way when it starts and ends when that has returned; what starts later cannot reach a
+/// stopped info.
 ///
-/// Both are touched only under the registry's lock. The cost on a post is one append in the section that takes the
+/// Both are touched only under the registry's lock. The cost on a post is one count in the section that takes the
 /// snapshot and one more lock section after the handlers (Benchmarks/README.md has the instructions).
 
 /// The posts of one shared registration whose snapshot was taken and whose handlers have not all returned.
-struct PostsUnderWay {
-    /// The ticket of the latest post.
-    private(set) var last: UInt64 = 0
-    /// The tickets under way, ascending: each is appended when taken, and a removal keeps the order.
-    private var underWay: [UInt64] = []
-    private var waiters: [(upTo: UInt64, resume: CheckedContinuation<Void, Never>)] = []
+///
+/// A post is counted in the current round, one of two. A wait closes the round (later posts count in the other one)
+/// and is resumed when the closed round's count is back to zero: every post that began before the wait has returned
+/// then, and the posts that keep coming count elsewhere, so a steady stream of posts never holds a wait. A wait that
+/// comes while a round drains waits for the next round too, which closes when the draining one ends. Two counters
+/// instead of a ticket per post: a post adds one in the section that takes its snapshot and takes it away after its
+/// handlers, and builds no array. `Waiter` is what a wait leaves to resume (a continuation; tests use names).
+struct PostsUnderWay<Waiter> {
+    /// The round new posts count in: 0 or 1.
+    private var round = 0
+    /// The posts under way of each round.
+    private var counts = (0, 0)
+    /// The waits resumed when the other round (the closed one) drains; empty when no round drains.
+    private var draining: [Waiter] = []
+    /// The waits that came while a round drained, which need the current round drained too.
+    private var next: [Waiter] = []
 
-    /// Takes the next ticket: a post's snapshot is being taken.
+    private func count(of round: Int) -> Int { round == 0 ? counts.0 : counts.1 }
+
+    /// Counts a post whose snapshot is being taken; answers its round, which it gives back to ``end(_:)``.
     @inline(__always)
-    mutating func begin() -> UInt64 {
-        last &+= 1
-        underWay.append(last)
-        return last
+    mutating func begin() -> Int {
+        if round == 0 { counts.0 += 1 } else { counts.1 += 1 }
+        return round
     }
 
-    /// Returns `ticket`; answers whether a wait is pending, which ``settledWaiters()`` then takes (a post that no one
-    /// waits for builds no array).
+    /// Takes back a post of `round`; answers whether it ended a drain, whose waits ``settledWaiters()`` then takes (a
+    /// post that no one waits for builds no array).
     @inline(__always)
-    mutating func end(_ ticket: UInt64) -> Bool {
-        if underWay.last == ticket {
-            underWay.removeLast()
-        } else if let index = underWay.firstIndex(of: ticket) {
-            underWay.remove(at: index)
-        }
-        return !waiters.isEmpty
+    mutating func end(_ round: Int) -> Bool {
+        if round == 0 { counts.0 -= 1 } else { counts.1 -= 1 }
+        return round != self.round && count(of: round) == 0 && !draining.isEmpty
     }
 
-    /// Removes and answers the waits whose posts have all returned, to resume after the lock.
-    mutating func settledWaiters() -> [CheckedContinuation<Void, Never>] {
-        var resumed: [CheckedContinuation<Void, Never>] = []
-        let oldest = underWay.first ?? .max
-        waiters.removeAll { waiter in
-            guard oldest > waiter.upTo else { return false }
-            resumed.append(waiter.resume)
-            return true
+    /// Answers the waits whose posts have all returned, to resume after the lock, and closes the round for the waits
+    /// that came meanwhile.
+    mutating func settledWaiters() -> [Waiter] {
+        guard !draining.isEmpty, count(of: 1 - round) == 0 else { return [] }
+        var resumed = draining
+        draining = next
+        next = []
+        if !draining.isEmpty {
+            if count(of: round) == 0 {
+                resumed += draining
+                draining = []
+            } else {
+                round = 1 - round
+            }
         }
         return resumed
     }
 
-    /// Whether every post up to `ticket` has returned.
-    func isSettled(upTo ticket: UInt64) -> Bool {
-        underWay.first.map { $0 > ticket } ?? true
-    }
-
-    /// Resumes `waiter` once every post up to `ticket` has returned; answers `false` (and keeps nothing) when they
-    /// have already.
-    mutating func wait(upTo ticket: UInt64, _ waiter: CheckedContinuation<Void, Never>) -> Bool {
-        guard !isSettled(upTo: ticket) else { return false }
-        waiters.append((ticket, waiter))
+    /// Resumes `waiter` once every post that began before this call has returned; answers `false` (and keeps
+    /// nothing) when none is under way.
+    mutating func wait(_ waiter: Waiter) -> Bool {
+        if !draining.isEmpty {
+            next.append(waiter)
+            return true
+        }
+        guard count(of: round) > 0 else { return false }
+        round = 1 - round
+        draining = [waiter]
         return true
     }
 }
@@ -123,10 +137,8 @@ extension Listener {
     /// let through (but the caller's own, see ``RunningHandler``) and the posts under way on its last registration.
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
-        let (late, registration, ticket) = registry.lock.withLock {
-            () -> ([UInt64], SharedRegistration?, UInt64) in
-            let registration = state.lastRegistration
-            return (state.lateCalls.running(excluding: own), registration, registration?.posts.last ?? 0)
+        let (late, registration) = registry.lock.withLock { () -> ([UInt64], SharedRegistration?) in
+            (state.lateCalls.running(excluding: own), state.lastRegistration)
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
@@ -135,7 +147,7 @@ extension Listener {
         }
         if let registration {
             await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ registration.posts.wait(upTo: ticket, waiter) }) { waiter.resume() }
+                if !registry.lock.withLock({ registration.posts.wait(waiter) }) { waiter.resume() }
             }
         }
     }

@@ -72,7 +72,7 @@ final class SharedRegistration: @unchecked Sendable {
     @exclusivity(unchecked) var phase = Phase.registering
     @exclusivity(unchecked) var isIdle = false
     /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
-    @exclusivity(unchecked) var posts = PostsUnderWay()
+    @exclusivity(unchecked) var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
     /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
     /// registration while it is being made waits for it before its start returns.
     let made = DispatchGroup()
@@ -110,9 +110,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
     /// thread that made it.
     func deliver(_ notification: Notification, under lock: Lock) {
-        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
-        var post: UInt64 = 0
+        var post = 0
         let snapshot = lock.withLock {
             post = posts.begin()
             return entries
@@ -138,9 +138,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
     func deliver<Message>(message: Message, under lock: Lock) {
-        // The ticket is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
+        // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
-        var post: UInt64 = 0
+        var post = 0
         let snapshot = lock.withLock {
             post = posts.begin()
             return entries
@@ -157,8 +157,8 @@ final class SharedRegistration: @unchecked Sendable {
         }
     }
 
-    /// Ends post `post`, and resumes the teardown waits it was the last for.
-    private func endPost(_ post: UInt64, under lock: Lock) {
+    /// Takes back post `post` (its round), and resumes the teardown waits it was the last for.
+    private func endPost(_ post: Int, under lock: Lock) {
         guard lock.withLock({ posts.end(post) }) else { return }
         for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
     }
