@@ -338,6 +338,19 @@ final class Listener: @unchecked Sendable {
             tapped.end()
             return
         }
+        schedule(body, notification, generation: generation)
+    }
+
+    /// Calls a main-actor handler from a task on the main actor, if its registration still stands then.
+    ///
+    /// Apart from ``deliver(_:generation:tapping:onMainQueue:)``, which would otherwise look up the task's metadata on
+    /// every post of every listener (Benchmarks/README.md, "Issue 30").
+    @inline(never)
+    private func schedule(
+        _ body: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
+        _ notification: Notification,
+        generation: UInt64
+    ) {
         // Foundation hands the notification over without Sendable; it is only read, on the main actor.
         nonisolated(unsafe) let notification = notification
         Task { @MainActor in

@@ -160,6 +160,13 @@ final class SharedRegistration: @unchecked Sendable {
     /// Takes back post `post` (its round), and resumes the teardown waits it was the last for.
     private func endPost(_ post: Int, under lock: Lock) {
         guard lock.withLock({ posts.end(post) }) else { return }
+        resumeSettledWaiters(under: lock)
+    }
+
+    /// Apart from ``endPost(_:under:)``, whose every call would otherwise look up the continuations' type metadata
+    /// (Benchmarks/README.md, "Issue 30").
+    @inline(never)
+    private func resumeSettledWaiters(under lock: Lock) {
         for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
     }
 
