@@ -49,8 +49,9 @@ final class Listener: @unchecked Sendable {
         var releaseReported = false
         /// The testing module's tap, with the info it shows.
         var tapping: Tapping?
-        /// The late calls (see ``admit(_:)``) let through and not yet returned, for a teardown's wait.
-        var lateCalls = LateCalls()
+        /// The late calls (see ``admit(_:)``) let through and not yet returned, for a teardown's wait; made by the
+        /// first.
+        var lateCalls: LateCalls?
 
         func isCurrent(_ generation: UInt64) -> Bool {
             if case .listening(generation, _) = phase { return true }
@@ -395,7 +396,9 @@ final class Listener: @unchecked Sendable {
         let sender = key.sender == nil ? nil : self.sender
         let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
-            return (state.tapping, state.lateCalls.begin())
+            let lateCalls = state.lateCalls ?? LateCalls()
+            state.lateCalls = lateCalls
+            return (state.tapping, lateCalls.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
         if key.sender != nil, sender == nil {
@@ -413,7 +416,7 @@ final class Listener: @unchecked Sendable {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { state.lateCalls.end(id) }
+        let resumed = registry.lock.withLock { state.lateCalls?.end(id) ?? [] }
         for waiter in resumed { waiter.resume() }
     }
 

@@ -79,20 +79,24 @@ struct PostsUnderWay<Waiter> {
 }
 
 /// The late calls of one listener that passed their check and have not returned.
-struct LateCalls {
-    private var last: UInt64 = 0
-    private var running: [UInt64] = []
-    private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
+///
+/// A class, made by a listener's first late call: most listeners never have one, and the three fields inline grew
+/// every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's lock, as the
+/// listener's state that holds it.
+final class LateCalls {
+    @exclusivity(unchecked) private var last: UInt64 = 0
+    @exclusivity(unchecked) private var running: [UInt64] = []
+    @exclusivity(unchecked) private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
 
     /// Counts a late call that passed its check; answers its id.
-    mutating func begin() -> UInt64 {
+    func begin() -> UInt64 {
         last &+= 1
         running.append(last)
         return last
     }
 
     /// Ends call `id`; answers the waits that it was the last for, to resume after the lock.
-    mutating func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
+    func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
         if let index = running.firstIndex(of: id) { running.remove(at: index) }
         guard !waiters.isEmpty else { return [] }
         var resumed: [CheckedContinuation<Void, Never>] = []
@@ -111,7 +115,7 @@ struct LateCalls {
     }
 
     /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have already.
-    mutating func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
+    func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
         guard calls.contains(where: running.contains) else { return false }
         waiters.append((calls, waiter))
         return true
@@ -138,11 +142,11 @@ extension Listener {
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
         let (late, registration) = registry.lock.withLock { () -> ([UInt64], SharedRegistration?) in
-            (state.lateCalls.running(excluding: own), state.lastRegistration)
+            (state.lateCalls?.running(excluding: own) ?? [], state.lastRegistration)
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ state.lateCalls.wait(for: late, waiter) }) { waiter.resume() }
+                if registry.lock.withLock({ state.lateCalls?.wait(for: late, waiter) }) != true { waiter.resume() }
             }
         }
         if let registration {
