@@ -146,7 +146,7 @@ extension Listener {
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
-                if registry.lock.withLock({ state.lateCalls?.wait(for: late, waiter) }) != true { waiter.resume() }
+                if !registry.lock.withLock({ state.lateCalls?.wait(for: late, waiter) ?? false }) { waiter.resume() }
             }
         }
         if let registration {

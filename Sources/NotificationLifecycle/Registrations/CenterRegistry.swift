@@ -19,7 +19,7 @@ package import Foundation
 /// ## Ownership
 /// Listeners and engines hold the registry (and their center); the registry holds its registrations; a registration
 /// holds Foundation's token, and Foundation's block holds its registration (a weak reference there cost a post about
-/// 220 instructions: Benchmarks/README.md, "Issue 30"). On Apple platforms the token is the observer the center keeps
+/// 235 instructions: Benchmarks/README.md, "Issue 30"). On Apple platforms the token is the observer the center keeps
 /// and it holds the block, so registration → token → block → registration is a cycle there (on Linux the center holds
 /// the block and the token holds nothing); it ends when the registration is dropped, which releases the token, and
 /// the registry's `deinit` drops every registration it still has. A registration holds its registry unowned, so the

@@ -106,9 +106,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
     /// comes.
     ///
-    /// `lock` is the registry's, which the block captures with the registration: the first memory
-    /// a posting thread touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the
-    /// thread that made it.
+    /// `lock` is the registry's, which the block captures with the registration: the first memory a posting thread
+    /// touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the thread that made
+    /// it.
     func deliver(_ notification: Notification, under lock: Lock) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
