@@ -104,6 +104,47 @@ struct TeardownWaitTests {
         #expect(order.events == ["handler returned", "teardown waited"])
     }
 
+    /// Posts that keep coming from other threads do not hold the wait (they count in a round it did not close), and
+    /// once the wait has returned no handler of the stopped info runs: its count stays where the wait left it while
+    /// the posts go on.
+    @Test func aSteadyStreamOfPostsNeitherHoldsTheWaitNorOutlivesIt() async {
+        let engine = NotificationEngine(center: center)
+        let stoppedCalls = LockedValueBox(0)
+        let keptCalls = LockedValueBox(0)
+        // Each call counts as it returns, after a pause: at the stop some are under way, which the wait waits for.
+        engine.add(
+            NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in
+                Thread.sleep(forTimeInterval: 0.002)
+                stoppedCalls.withLock { $0 += 1 }
+            }
+        )
+        // Another info of the name keeps the registration in use, so that the posts go on running its block.
+        let kept = NotificationInfo(name: .ping, center: center) { _ in keptCalls.withLock { $0 += 1 } }
+        kept.startListening()
+        engine.appear()
+        let posting = LockedValueBox(true)
+        let finished = DispatchGroup()
+        let center = center
+        for _ in 0..<4 {
+            finished.enter()
+            Thread {
+                while posting.withLock({ $0 }) { center.post(name: .ping, object: nil) }
+                finished.leave()
+            }
+            .start()
+        }
+        #expect(await eventually { stoppedCalls.withLock { $0 } > 200 })
+        engine.disappear()
+        await engine.waitForStoppedHandlers()
+        let atTheWait = stoppedCalls.withLock { $0 }
+        let keptAtTheWait = keptCalls.withLock { $0 }
+        #expect(await eventually { keptCalls.withLock { $0 } > keptAtTheWait + 1000 })
+        posting.withLock { $0 = false }
+        await onAnotherThread { finished.wait() }
+        #expect(stoppedCalls.withLock { $0 } == atTheWait)
+        kept.stopListening()
+    }
+
     @Test func withNothingRunningItReturnsAtOnce() async {
         let engine = NotificationEngine(center: center)
         let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in }
