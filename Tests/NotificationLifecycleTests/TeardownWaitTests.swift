@@ -145,6 +145,25 @@ struct TeardownWaitTests {
         kept.stopListening()
     }
 
+    /// A post under way on the name of a stopped info is waited for whole: here its running handler is another
+    /// info's, which still listens (both infos share the name's Foundation registration).
+    @Test func aPostUnderWayIsWaitedForWholeEvenInAListeningInfosHandler() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        let listening = NotificationInfo(name: .ping, center: center) { _ in gate.pass(order) }
+        listening.startListening()
+        engine.add(NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in })
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        #expect(listening.isListening)
+        listening.stopListening()
+    }
+
     @Test func withNothingRunningItReturnsAtOnce() async {
         let engine = NotificationEngine(center: center)
         let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in }

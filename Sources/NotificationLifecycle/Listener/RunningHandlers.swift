@@ -172,8 +172,13 @@ extension NotificationEngine {
     ///
     /// It waits for the infos in ``infos`` that do not listen when it is called (also lifespan-bound sequences'
     /// infos): each handler call already running, or already let through by a post under way, when it is called.
-    /// A post that begins later does not reach them. It does not wait for infos that still listen, nor for infos
-    /// that ``stopAll(fileID:line:)`` gave up, which ``infos`` no longer lists.
+    /// A post that begins later does not reach them. It does not wait for infos that ``stopAll(fileID:line:)`` gave
+    /// up, which ``infos`` no longer lists.
+    ///
+    /// Infos of one name on one center share one Foundation registration (see ``NotificationInfo``), and a post
+    /// under way on it when this is called is waited for whole: a handler of another info of that name that runs in
+    /// that post is waited for too, even one that still listens. So a handler that blocks until the teardown is done
+    /// must not run in such a post: the wait would never return.
     ///
     /// Called from the asynchronous handler of an info it would wait for (an `AsyncMessage` handler, or a task that
     /// handler made), it does not wait for that handler's own call, which could not return before it. A synchronous
