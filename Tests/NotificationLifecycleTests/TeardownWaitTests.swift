@@ -16,12 +16,7 @@ struct TeardownWaitTests {
         let gate = BlockingGate()
         let order = Recorder<String>()
         engine.add(NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in gate.pass(order) })
-        engine.appear()
-        let center = center
-        Thread { center.post(name: .ping, object: nil) }.start()
-        await gate.waitUntilEntered()
-        engine.disappear()  // the handler still runs: its post was under way
-        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        await expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(engine, gate, order)
     }
 
     @Test func waitsForAHandlerScheduledOnTheMainActor() async {
@@ -45,12 +40,7 @@ struct TeardownWaitTests {
                 owner: engine
             )
         )
-        engine.appear()
-        let center = center
-        Thread { center.post(name: .ping, object: nil) }.start()
-        await gate.waitUntilEntered()
-        engine.disappear()
-        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        await expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(engine, gate, order)
         withExtendedLifetime(owner) {}
     }
 
@@ -154,12 +144,7 @@ struct TeardownWaitTests {
         let listening = NotificationInfo(name: .ping, center: center) { _ in gate.pass(order) }
         listening.startListening()
         engine.add(NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in })
-        engine.appear()
-        let center = center
-        Thread { center.post(name: .ping, object: nil) }.start()
-        await gate.waitUntilEntered()
-        engine.disappear()
-        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        await expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(engine, gate, order)
         #expect(listening.isListening)
         listening.stopListening()
     }
@@ -176,6 +161,22 @@ struct TeardownWaitTests {
         engine.appear()
         await engine.waitForStoppedHandlers()
         #expect(info.isListening)
+    }
+
+    /// Appears, posts `.ping` from another thread, stops the engine while the post's handler runs (the handler still
+    /// runs: its post was under way), and expects the wait to end after the handler returned.
+    private func expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(
+        _ engine: NotificationEngine,
+        _ gate: BlockingGate,
+        _ order: Recorder<String>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order, sourceLocation: sourceLocation)
     }
 
     /// Starts the wait, releases the handler a little later from another thread, and expects the wait to end after
