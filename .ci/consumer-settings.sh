@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compiles the README's owners and tests unchanged in the four module settings users write them in, and runs the
-# tests in each (issue 28). The sources are Tests/ConsumerSettings/Owners, TestingOwners and OwnerTests; this script copies them into
-# one generated package, one target per setting, so that each setting compiles the same text:
+# tests in each (issue 28). The sources are Tests/ConsumerSettings/Owners and OwnerTests, and the testing article's
+# screen, which the root test suite compiles too (Tests/NotificationLifecycleTestingTests/Docs/MailboxScreen.swift);
+# this script copies them into one generated package, one target per setting, so that each setting compiles the same
+# text:
 #   S1  Swift 6, default isolation MainActor, NonisolatedNonsendingByDefault, InferIsolatedConformances
 #   S2  Xcode 26's app template: Swift 5, default isolation MainActor, Approachable Concurrency
 #   S3  Swift 6, nonisolated (a Linux service, a library)
@@ -16,7 +18,7 @@ for setting in S1 S2 S3 S4; do
     mkdir -p "$work/Sources/$setting" "$work/Sources/${setting}Testing" "$work/Tests/${setting}Tests"
     cp Tests/ConsumerSettings/Owners/*.swift "$work/Sources/$setting/"
     # The testing article's screen is a module of its own: its names are the Lifespans article's too.
-    cp Tests/ConsumerSettings/TestingOwners/*.swift "$work/Sources/${setting}Testing/"
+    cp Tests/NotificationLifecycleTestingTests/Docs/MailboxScreen.swift "$work/Sources/${setting}Testing/"
     for file in Tests/ConsumerSettings/OwnerTests/*.swift; do
         sed "s/^@testable import SETTING/@testable import $setting/" "$file" >"$work/Tests/${setting}Tests/$(basename "$file")"
     done

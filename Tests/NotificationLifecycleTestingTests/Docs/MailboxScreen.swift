@@ -1,5 +1,6 @@
 // The controller of the testing catalog's article "Testing your listeners", verbatim: the article's first
-// ```swift block. Keep the two identical (.ci/check-readme-snippets.sh checks it).
+// ```swift block. Keep the two identical (.ci/check-readme-snippets.sh checks it). .ci/consumer-settings.sh also
+// compiles this file, unchanged, in each module setting users write it in.
 
 import Foundation
 import NotificationLifecycle
