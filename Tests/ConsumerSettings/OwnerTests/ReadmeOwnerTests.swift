@@ -37,6 +37,10 @@ nonisolated final class InboxTests: XCTestCase {
         #expect(quickStart() == 1)
     }
 
+    @Test @MainActor func gettingStartedsInboxReloadsOnce() {
+        #expect(driveInbox(center: NotificationCenter()) == 1)
+    }
+
     @Test func theBadgeCountsPostsFromEightTasks() async {
         let center = NotificationCenter()
         let badge = UnreadBadge(center: center)

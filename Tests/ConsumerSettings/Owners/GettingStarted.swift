@@ -39,7 +39,7 @@ final class InboxController: ControllerBase {
 }
 
 @MainActor
-func gettingStartedDrive(center: NotificationCenter) -> Int {
+func driveInbox(center: NotificationCenter) -> Int {
     let inbox = InboxController(notificationCenter: center)
     inbox.appear()
     center.post(name: .messagesDidArrive, object: nil)

@@ -4,7 +4,6 @@ import Foundation
 import NotificationLifecycle
 
 extension Notification.Name {
-    nonisolated static let draftDidAutosave = Notification.Name("DraftDidAutosave")
     nonisolated static let appWillEnterForeground = Notification.Name("AppWillEnterForeground")
     nonisolated static let appDidEnterBackground = Notification.Name("AppDidEnterBackground")
     nonisolated static let memoryPressure = Notification.Name("MemoryPressure")
@@ -24,8 +23,13 @@ extension Lifespan {
 }
 
 // "Lifespans".
+extension Notification.Name {
+    nonisolated static let draftDidAutosave =
+        Notification.Name("DraftDidAutosave")
+}
+
 extension Lifespan {
-    static let composing = Lifespan.custom("composing")
+    nonisolated static let composing = Lifespan.custom("composing")
 }
 
 final class ReplyController: ControllerBase {
@@ -66,6 +70,7 @@ final class SyncEngine: ControllerBase {
             .adding("uploadDidFail:", onMainActor: { (engine: SyncEngine, _) in engine.handled("fail") })
     }
 
+    // Excerpt of SyncEngine in Examples/SyncService: a method of the class
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         // Lifetime: from init until the engine is released.

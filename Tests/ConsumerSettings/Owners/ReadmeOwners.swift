@@ -24,7 +24,7 @@ final class Inbox: ControllerBase {
     }
 }
 
-// README: "Quick start", run where a controller is made: on the main actor.
+// README: "Quick start", verbatim: a controller is made and driven on the main actor.
 @MainActor
 func quickStart() -> Int {
     let center = NotificationCenter()

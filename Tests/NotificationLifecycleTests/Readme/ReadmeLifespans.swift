@@ -1,13 +1,14 @@
-// README: "Lifespans". The README shows this code verbatim; ReadmeSnippetTests runs it.
+// The "Lifespans" article shows this code verbatim; ReadmeSnippetTests runs it.
 import Foundation
 import NotificationLifecycle
 
 extension Notification.Name {
-    static let draftDidAutosave = Notification.Name("DraftDidAutosave")
+    nonisolated static let draftDidAutosave =
+        Notification.Name("DraftDidAutosave")
 }
 
 extension Lifespan {
-    static let composing = Lifespan.custom("composing")
+    nonisolated static let composing = Lifespan.custom("composing")
 }
 
 final class ReplyController: ControllerBase {
