@@ -8,7 +8,8 @@
 #   S2  Xcode 26's app template: Swift 5, default isolation MainActor, Approachable Concurrency
 #   S3  Swift 6, nonisolated (a Linux service, a library)
 #   S4  Swift 5, nonisolated (an existing app)
-# Warnings are errors. Then it type-checks Tests/ConsumerSettings/RaceCase in S3 and fails if that compiles.
+# Warnings are errors. Then it type-checks Tests/ConsumerSettings/RaceCase in S3 and fails if that compiles, and
+# compiles every page's Swift blocks (README, both DocC catalogs) in S1-S4 against the same build (.ci/doc-blocks.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -82,3 +83,6 @@ if ! grep -qF "$expected" <<<"$output"; then
     exit 1
 fi
 printf 'ok: refused with "%s"\n' "$expected"
+
+printf 'doc blocks: the Swift blocks of each page in one file, as a user pastes them, in S1-S4 (.ci/doc-blocks.py)\n'
+python3 .ci/doc-blocks.py --modules "$modules"

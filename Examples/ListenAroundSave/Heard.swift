@@ -1,7 +1,8 @@
 import Foundation
 
-/// The changes the listener heard, in order.
-final class Heard: @unchecked Sendable {
+/// The changes the listener heard, in order. `nonisolated`, so that a `@Sendable` handler may use it also in a module
+/// whose default isolation is `MainActor` (the article shows this helper).
+nonisolated final class Heard: @unchecked Sendable {
     // Safe: `changes` is only touched while `lock` is held.
     private let lock = NSLock()
     private var changes: [RecordStore.Changes] = []

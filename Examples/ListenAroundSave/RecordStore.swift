@@ -2,14 +2,15 @@ import Foundation
 
 extension Notification.Name {
     /// Posted by a `RecordStore` after its records were written to disk; `userInfo` holds the `RecordStore.Changes`.
-    static let recordStoreDidSave = Notification.Name("RecordStoreDidSave")
+    nonisolated static let recordStoreDidSave = Notification.Name("RecordStoreDidSave")
 }
 
 /// A small store of titled records that saves to a JSON file and announces what each save changed.
 ///
 /// Edits are kept in memory until `save()`: it writes every record to the file atomically, reads the file back
-/// to check it, and posts `recordStoreDidSave` with the changes since the last save.
-final class RecordStore: @unchecked Sendable {
+/// to check it, and posts `recordStoreDidSave` with the changes since the last save. `nonisolated`, as the name above,
+/// so that any thread may use it also in a module whose default isolation is `MainActor` (the article shows it).
+nonisolated final class RecordStore: @unchecked Sendable {
     // Safe: `records` and `pending` are only touched while `lock` is held; saving holds it across the write so two
     // saves cannot interleave.
     private let lock = NSLock()
@@ -97,6 +98,7 @@ final class RecordStore: @unchecked Sendable {
     ///
     /// - Throws: `SaveError` when the file cannot be written or does not read back as written. The pending changes
     ///   are kept for the next save.
+    // Excerpt of RecordStore in Examples/ListenAroundSave: a method of the class
     func save() throws {
         let changes = try lock.withLock { () throws -> Changes in
             do {

@@ -9,6 +9,7 @@ final class InboxScreenModel: ControllerBase {
     private(set) var unreadCount = 0
     private(set) var banner = ""
 
+    // Excerpt of InboxScreenModel in Examples/MainActorScreen: a member
     // The table is read from any thread, so it is nonisolated; its entries
     // run on the main actor.
     nonisolated override class var notificationSelectors: NotificationSelectorTable {

@@ -17,7 +17,7 @@ final class DeclaredInbox: ControllerBase {
     func reload() { reloads += 1 }
 }
 
-func comingFromOtherAPIsSequence(center: NotificationCenter) async -> Int {
+func countArrivals(center: NotificationCenter) async -> Int {
     let engine = NotificationEngine(center: center)
     engine.appear()
     let arrivals = engine.notifications(

@@ -3,11 +3,12 @@
 import Foundation
 import NotificationLifecycle
 
+// "Duplicates".
 extension Notification.Name {
-    nonisolated static let feedDidRefresh = Notification.Name("FeedDidRefresh")
+    nonisolated static let feedDidRefresh =
+        Notification.Name("FeedDidRefresh")
 }
 
-// "Duplicates".
 final class FeedController: ControllerBase {
     nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
@@ -19,7 +20,6 @@ final class FeedController: ControllerBase {
             )
     }
 
-    static let refusedLine = #line + 15
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         // Two closures at two places: two listeners, both run.
@@ -48,7 +48,7 @@ final class FeedController: ControllerBase {
 }
 
 @MainActor
-func duplicatesLoop(_ feed: FeedController) {
+func addInALoop(to feed: FeedController) {
     for _ in 0..<2 {
         feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in
             feed.heard.append("loop")
@@ -57,7 +57,7 @@ func duplicatesLoop(_ feed: FeedController) {
 }
 
 @MainActor
-func duplicatesAddedTwice(_ feed: FeedController) {
+func addTwice(to feed: FeedController) {
     let center = feed.notificationEngine.center
     let info = NotificationInfo(name: .feedDidRefresh, center: center) { _ in }
     feed.notificationEngine.add(info)  // true

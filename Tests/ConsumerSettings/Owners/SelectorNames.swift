@@ -3,12 +3,14 @@
 import Foundation
 import NotificationLifecycle
 
+// "Selector names".
 extension Notification.Name {
-    nonisolated static let keyboardWillShow = Notification.Name("KeyboardWillShow")
-    nonisolated static let keyboardWillHide = Notification.Name("KeyboardWillHide")
+    nonisolated static let keyboardWillShow =
+        Notification.Name("KeyboardWillShow")
+    nonisolated static let keyboardWillHide =
+        Notification.Name("KeyboardWillHide")
 }
 
-// "Selector names".
 class KeyboardAvoidingController: ControllerBase {
     nonisolated override class var notificationSelectors: NotificationSelectorTable {
         super.notificationSelectors
@@ -62,6 +64,7 @@ final class ComposeController: KeyboardAvoidingController {
 final class InboxScreenModel: ControllerBase {
     private(set) var accountChanges = 0
 
+    // Excerpt of InboxScreenModel in Examples/MainActorScreen: a member
     // The table is read from any thread, so it is nonisolated; its entries
     // run on the main actor.
     nonisolated override class var notificationSelectors: NotificationSelectorTable {

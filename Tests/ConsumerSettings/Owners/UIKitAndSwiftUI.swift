@@ -30,7 +30,8 @@ open class UIViewController: UIResponder {
 // "UIKit and SwiftUI".
 extension Notification.Name {
     /// The signed-in user's profile changed.
-    static let profileDidChange = Notification.Name("ProfileDidChange")
+    nonisolated static let profileDidChange =
+        Notification.Name("ProfileDidChange")
 }
 
 final class ProfileViewController: UIViewController,
@@ -60,7 +61,7 @@ final class ProfileViewController: UIViewController,
     func reloadProfile() { reloads += 1 }
 }
 
-// @Observable needs these; the article leaves the attribute out, as an app that targets them would.
+// @Observable needs these versions; the article says so.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
@@ -77,7 +78,7 @@ final class InboxModel: ControllerBase {
     }
 }
 
-// @Observable needs these; the article leaves the attribute out, as an app that targets them would.
+// @Observable needs these versions; the article says so.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 struct InboxView {

@@ -6,18 +6,21 @@ import Foundation
 import NotificationLifecycle
 
 extension Notification.Name {
-    static let storeDidChange = Notification.Name("StoreDidChange")
-    static let fontSizeDidChange = Notification.Name("FontSizeDidChange")
-    static let draftDidChange = Notification.Name("DraftDidChange")
+    nonisolated static let storeDidChange =
+        Notification.Name("StoreDidChange")
+    nonisolated static let fontSizeDidChange =
+        Notification.Name("FontSizeDidChange")
+    nonisolated static let draftDidChange =
+        Notification.Name("DraftDidChange")
 }
 
 extension Lifespan {
-    static let composing = Lifespan.custom("composing")
+    nonisolated static let composing = Lifespan.custom("composing")
 }
 
 /// Posts `ThemeDidChange`, with itself as the subject.
 final class ThemeStore: Sendable {
-    static let shared = ThemeStore()
+    nonisolated static let shared = ThemeStore()
 }
 
 /// Posts `DraftDidSave`, with itself as the subject.

@@ -6,6 +6,7 @@ import Testing
 
 /// The article's `.testTarget(…)` snippet, verbatim.
 private let testTargetSnippet = """
+    // Excerpt of Package.swift: a test target in Package(…)'s targets
     .testTarget(
         name: "InboxTests",
         dependencies: [

@@ -32,7 +32,6 @@ struct MailboxScreenTests {
 @MainActor
 struct TestingYourListenersArticleTests {
     @Test func namesWhatIsListenedTo() {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
 
@@ -43,12 +42,14 @@ struct TestingYourListenersArticleTests {
             sender: .anySender,
             lifespan: .lifetime
         )
-        expectListening(
-            screen,
-            to: .message(ThemeDidChange.self),
-            sender: .object(ThemeStore.shared),
-            lifespan: .visible
-        )
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            expectListening(
+                screen,
+                to: .message(ThemeDidChange.self),
+                sender: .object(ThemeStore.shared),
+                lifespan: .visible
+            )
+        }
 
         let document = Document()
         let draftInfo = NotificationInfo(
@@ -61,55 +62,56 @@ struct TestingYourListenersArticleTests {
     }
 
     @Test func pinsTheWholeDeclaration() {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
-        expectRegistrations(
-            of: screen,
-            [
-                .listening(
-                    to: .name(.storeDidChange),
-                    handler: .selector("storeDidChange:")
-                ),
-                .notListening(to: .name(.fontSizeDidChange), lifespan: .visible),
-                .notListening(to: .name(.draftDidChange), lifespan: .composing),
-                .notListening(
-                    to: .message(ThemeDidChange.self),
-                    sender: .object(ThemeStore.shared),
-                    lifespan: .visible
-                ),
-                .listening(to: .message(DraftDidSave.self)),
-            ]
-        )
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            expectRegistrations(
+                of: screen,
+                [
+                    .listening(
+                        to: .name(.storeDidChange),
+                        handler: .selector("storeDidChange:")
+                    ),
+                    .notListening(to: .name(.fontSizeDidChange), lifespan: .visible),
+                    .notListening(to: .name(.draftDidChange), lifespan: .composing),
+                    .notListening(
+                        to: .message(ThemeDidChange.self),
+                        sender: .object(ThemeStore.shared),
+                        lifespan: .visible
+                    ),
+                    .listening(to: .message(DraftDidSave.self)),
+                ]
+            )
+        }
     }
 
     @Test func scriptsTheLifecycle() {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
-        let always: [NotificationTopic] = [
-            .name(.storeDidChange), .message(DraftDidSave.self),
-        ]
-        let visible: [NotificationTopic] = [
-            .name(.fontSizeDidChange), .message(ThemeDidChange.self),
-        ]
-        expectLifecycle(
-            of: screen,
-            [
-                .initially(listening: always),
-                .appear(listening: always + visible),
-                .start(
-                    .composing,
-                    listening: always + visible + [.name(.draftDidChange)]
-                ),
-                .stop(.composing, listening: always + visible),
-                .disappear(listening: always),
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let always: [NotificationTopic] = [
+                .name(.storeDidChange), .message(DraftDidSave.self),
             ]
-        )
+            let visible: [NotificationTopic] = [
+                .name(.fontSizeDidChange), .message(ThemeDidChange.self),
+            ]
+            expectLifecycle(
+                of: screen,
+                [
+                    .initially(listening: always),
+                    .appear(listening: always + visible),
+                    .start(
+                        .composing,
+                        listening: always + visible + [.name(.draftDidChange)]
+                    ),
+                    .stop(.composing, listening: always + visible),
+                    .disappear(listening: always),
+                ]
+            )
+        }
     }
 
     @Test func recordsDeliveriesAndWaitsForTheLateOnes() async {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let screen = MailboxScreen(notificationCenter: center)
 
@@ -128,11 +130,13 @@ struct TestingYourListenersArticleTests {
         // Not appeared:
         expectDelivered(.name(.fontSizeDidChange), .never, in: recorder)
 
-        let document = Document()
-        // An AsyncMessage: its handler runs in a task of its own.
-        center.post(DraftDidSave(), subject: document)
-        await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder)
-        #expect(screen.savedShown == 1)  // the handler has returned
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let draft = Document()
+            // An AsyncMessage: its handler runs in a task of its own.
+            center.post(DraftDidSave(), subject: draft)
+            await waitForDeliveries(of: .message(DraftDidSave.self), in: recorder)
+            #expect(screen.savedShown == 1)  // the handler has returned
+        }
 
         screen.appear()
         Task.detached { [center] in  // posts from another task

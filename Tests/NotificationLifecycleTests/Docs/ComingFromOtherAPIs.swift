@@ -5,7 +5,7 @@ import NotificationLifecycle
 
 // Used from one thread, as a screen is; Foundation calls the block on the
 // posting thread.
-final class HandWrittenFeedScreen: @unchecked Sendable {
+nonisolated final class HandWrittenFeedScreen: @unchecked Sendable {
     private let center: NotificationCenter
     private var token: (any NSObjectProtocol)?
     private(set) var reloads = 0

@@ -11,7 +11,7 @@ struct DuplicatesArticleTests {
     @Test func closuresAtTwoPlacesBothRunAndTheSecondSelectorIsRefused() {
         let (feed, diagnostics) = capturingDiagnostics { FeedController(notificationCenter: center) }
         #expect(diagnostics.map(\.rule) == [.duplicateRegistration])
-        #expect(diagnostics.first?.line == FeedController.refusedLine)
+        #expect(diagnostics.first?.line == Self.secondSelectorLine())
         #expect(feed.notificationEngine.infos.count == 3)
         center.post(name: .feedDidRefresh, object: nil)
         #expect(feed.heard.sorted() == ["first closure", "second closure", "selector"])
@@ -21,13 +21,7 @@ struct DuplicatesArticleTests {
         // Its refused duplicate is checked above; captured here, so that it is not printed.
         let (feed, _) = capturingDiagnostics { FeedController(notificationCenter: center) }
         let rules = reportedRules {
-            // DocC snippet begins.
-            for _ in 0..<2 {
-                feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in
-                    feed.heard.append("loop")
-                }
-            }
-            // DocC snippet ends.
+            addInALoop(to: feed)
         }
         #expect(rules == [.duplicateRegistration])
         #expect(feed.notificationEngine.infos.count == 4)
@@ -49,22 +43,28 @@ struct DuplicatesArticleTests {
         #expect(returned[0] === returned[1])
     }
 
-    @Test func theSameInfoAddedTwiceIsRefused() {
+    @Test func theSameInfoAddedTwiceIsRefused() throws {
         // Its refused duplicate is checked above; captured here, so that it is not printed.
         let (feed, _) = capturingDiagnostics { FeedController(notificationCenter: center) }
-        var results: [Bool] = []
-        let rules = reportedRules {
-            // DocC snippet begins.
-            let center = feed.notificationEngine.center
-            let info = NotificationInfo(name: .feedDidRefresh, center: center) { _ in }
-            feed.notificationEngine.add(info)  // true
-            feed.notificationEngine.add(info)  // false: refused and reported
-            // DocC snippet ends.
-            results = [true, feed.notificationEngine.add(info)]
-        }
-        #expect(rules == [.duplicateRegistration, .duplicateRegistration])
-        #expect(results == [true, false])
+        #expect(reportedRules { addTwice(to: feed) } == [.duplicateRegistration])
         #expect(feed.notificationEngine.infos.count == 4)
+        // The info the article's function added (its first `add` answered true): a third add answers false.
+        let added = try #require(feed.notificationEngine.infos.last)
+        var again = true
+        #expect(reportedRules { again = feed.notificationEngine.add(added) } == [.duplicateRegistration])
+        #expect(!again)
+    }
+
+    /// The line of the second `addNotificationInfo(` in FeedController.swift: the refused selector's call, which the
+    /// report names (the article shows the file's code, so it holds no line number of its own).
+    static func secondSelectorLine(filePath: String = #filePath) -> Int? {
+        let file = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(
+            "FeedController.swift"
+        )
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let calls = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element.trimmingCharacters(in: .whitespaces) == "addNotificationInfo(" }
+        return calls.count == 2 ? calls[1].offset + 1 : nil
     }
 
     @Test func aLineRunManyTimesIsReportedAtItsFirstTenthAndHundredthDuplicate() {

@@ -1,9 +1,10 @@
-// DocC: "Duplicates". The article shows this controller and the snippets of DuplicatesArticleTests verbatim.
+// DocC: "Duplicates". The article shows this file's code verbatim; DuplicatesArticleTests runs it.
 import Foundation
 import NotificationLifecycle
 
 extension Notification.Name {
-    static let feedDidRefresh = Notification.Name("DocC.FeedDidRefresh")
+    nonisolated static let feedDidRefresh =
+        Notification.Name("FeedDidRefresh")
 }
 
 final class FeedController: ControllerBase {
@@ -17,7 +18,6 @@ final class FeedController: ControllerBase {
             )
     }
 
-    static let refusedLine = #line + 15
     override func populateNotificationInfos() {
         super.populateNotificationInfos()
         // Two closures at two places: two listeners, both run.
@@ -43,4 +43,21 @@ final class FeedController: ControllerBase {
     func feedDidRefresh(_ notification: Notification) {
         heard.append("selector")
     }
+}
+
+@MainActor
+func addInALoop(to feed: FeedController) {
+    for _ in 0..<2 {
+        feed.addVisibleNotificationInfo(forName: .feedDidRefresh) { feed, _ in
+            feed.heard.append("loop")
+        }
+    }
+}
+
+@MainActor
+func addTwice(to feed: FeedController) {
+    let center = feed.notificationEngine.center
+    let info = NotificationInfo(name: .feedDidRefresh, center: center) { _ in }
+    feed.notificationEngine.add(info)  // true
+    feed.notificationEngine.add(info)  // false: refused and reported
 }
