@@ -3,7 +3,8 @@ public import Foundation
 /// A base class that declares all its notification listeners in one place and starts and stops them with its
 /// lifecycle.
 ///
-/// Subclass it, override ``populateNotificationInfos()``, call super first, and declare every listener there:
+/// Subclass it, override ``populateNotificationInfos()``, call super first, and declare every listener there
+/// (`.storeDidChange` and `.themeDidChange` are notification names of yours):
 ///
 /// ```swift
 /// final class InboxScreen: ControllerBase {
@@ -25,8 +26,8 @@ public import Foundation
 ///         }
 ///     }
 ///
-///     func storeDidChange(_ notification: Notification) { … }
-///     func applyTheme() { … }
+///     func storeDidChange(_ notification: Notification) {}
+///     func applyTheme() {}
 /// }
 /// ```
 ///
@@ -165,9 +166,11 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
     /// The selector names this controller answers. The base class answers none. Read from any thread, so an
     /// override is `nonisolated`; bind the controller's main-actor methods with `adding(_:onMainActor:)`.
     ///
-    /// Override this property to bind selector names to methods, starting from `super`'s table:
+    /// Override this property to bind selector names to methods, starting from `super`'s table (a member of a
+    /// subclass `Screen`, shown outside it):
     ///
     /// ```swift
+    /// // Excerpt: a member of Screen, a ControllerBase subclass
     /// nonisolated override class var notificationSelectors:
     ///     NotificationSelectorTable
     /// {

@@ -9,9 +9,12 @@
 /// | ``visible`` | on `appear()` | on `disappear()` and at `deinit` |
 /// | ``custom(_:)`` | on `notificationEngine.start(.custom("name"))` | on `notificationEngine.stop(.custom("name"))` and at `deinit` |
 ///
+/// Name a custom lifespan once. `nonisolated` lets any thread use it also in a module whose default isolation is
+/// `MainActor` (an Xcode 26 app target), where a bare `static let` would belong to the main actor:
+///
 /// ```swift
 /// extension Lifespan {
-///     static let editing = Lifespan.custom("editing")
+///     nonisolated static let editing = Lifespan.custom("editing")
 /// }
 /// ```
 public struct Lifespan: Hashable, Sendable, CustomStringConvertible {

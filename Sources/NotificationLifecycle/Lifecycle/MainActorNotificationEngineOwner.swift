@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// View controllers and SwiftUI models are `@MainActor`. Adopt this protocol instead of ``NotificationEngineOwner``
 /// (one declaration), and the shorthands' closures run on the main actor, so they use the owner's main-actor state
-/// with no annotation:
+/// with no annotation (`.profileDidChange` is a notification name of yours):
 ///
 /// ```swift
 /// final class ProfileViewController: UIViewController,
@@ -65,6 +65,7 @@ extension MainActorNotificationEngineOwner {
     /// Adds an info whose main-actor closure receives the owner and the notification.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addNotificationInfo(forName: .themeDidChange, lifespan: .visible) {
     ///     screen, _ in screen.applyTheme()
     /// }
@@ -128,6 +129,7 @@ extension MainActorNotificationEngineOwner {
     /// there that it still listens. Calls run in no particular order.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addMessageInfo(for: DownloadDidFinish.self, lifespan: .visible) {
     ///     screen, message in
     ///     screen.showFinished(message.url)

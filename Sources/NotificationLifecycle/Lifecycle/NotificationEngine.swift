@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// Use it directly when the object that listens cannot inherit from ``ControllerBase``, such as a
 /// `UIViewController`. Conform to ``NotificationEngineOwner`` (``MainActorNotificationEngineOwner`` for a
-/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle:
+/// `@MainActor` class such as this one) to get the same shorthands, and forward the lifecycle (`.themeDidChange` is
+/// a notification name of yours):
 ///
 /// ```swift
 /// final class ScreenViewController: UIViewController,
@@ -25,6 +26,7 @@ public import Foundation
 ///         super.viewDidDisappear(animated)
 ///         notificationEngine.disappear()
 ///     }
+///     func applyTheme() {}
 /// }
 /// ```
 ///
