@@ -128,6 +128,10 @@ DOC_COMMENTS_COVERED = {
     "Sources/NotificationLifecycle/Lifecycle/ControllerBase.swift",
     "Sources/NotificationLifecycle/Lifecycle/MainActorNotificationEngineOwner.swift",
     "Sources/NotificationLifecycle/Lifecycle/NotificationEngine.swift",
+    "Sources/NotificationLifecycle/Lifecycle/NotificationEngineOwner.swift",
+    "Sources/NotificationLifecycle/Lifecycle/NotificationEngineOwner+Messages.swift",
+    "Sources/NotificationLifecycle/Lifecycle/MessageSubject.swift",
+    "Sources/NotificationLifecycle/Diagnostics/NotificationDiagnostic.swift",
 }
 
 

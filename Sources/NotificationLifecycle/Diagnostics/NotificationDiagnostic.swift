@@ -86,8 +86,8 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
 extension NotificationDiagnostic {
     /// Sends every later diagnostic of this process to `handler` instead of standard error.
     ///
-    /// Use it to route reports into your logger. Pass `nil` to print to standard error again. The handler may be
-    /// called on any thread, never while the package holds a lock.
+    /// Use it to route reports into your logger (here `logger`, a swift-log `Logger`). Pass `nil` to print to
+    /// standard error again. The handler may be called on any thread, never while the package holds a lock.
     ///
     /// ```swift
     /// NotificationDiagnostic.installHandler { diagnostic in

@@ -3,6 +3,7 @@ import Foundation
 /// Which posts of a typed message an info hears: posted with any subject, or only with one object.
 ///
 /// ```swift
+/// // Excerpt: calls in a method of the owner
 /// addMessageInfo(for: ThemeDidChange.self) { screen, message in
 ///     screen.apply(message.theme)
 /// }

@@ -11,6 +11,7 @@ extension NotificationEngineOwner {
     /// is posted. It is not called once the owner is gone, and no later post reaches it once the info has stopped.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addMessageInfo(for: ThemeDidChange.self, lifespan: .visible) {
     ///     screen, message in
     ///     screen.apply(message.theme)
@@ -55,6 +56,7 @@ extension NotificationEngineOwner {
     /// nor for a post made after the info stopped. A `@MainActor` owner awaits its own methods from the closure.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addMessageInfo(for: DownloadDidFinish.self) { library, message in
     ///     await library.import(message.url)
     /// }

@@ -43,6 +43,7 @@ extension NotificationEngineOwner {
     /// Adds an info whose closure receives the owner and the notification.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addNotificationInfo(forName: .memoryPressure) { cache, _ in cache.trim() }
     /// addNotificationInfo(
     ///     forName: .draftDidAutosave, lifespan: .custom("composing")
@@ -82,6 +83,7 @@ extension NotificationEngineOwner {
     /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .lifetime`.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addLifetimeNotificationInfo(forName: .memoryPressure) { cache, _ in
     ///     cache.trim()
     /// }
@@ -104,6 +106,7 @@ extension NotificationEngineOwner {
     /// ``addNotificationInfo(forName:object:lifespan:queue:fileID:line:column:using:)`` with `lifespan: .visible`.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addVisibleNotificationInfo(forName: .contentDidChange) { screen, _ in
     ///     screen.reload()
     /// }
@@ -155,6 +158,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     /// Adds an info whose handler is the owner's method named by `selector`.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addNotificationInfo(
     ///     forName: .keyboardWillShow, selector: "keyboardWillShow:",
     ///     lifespan: .visible)
@@ -210,6 +214,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     /// ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .lifetime`.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addLifetimeNotificationInfo(forName: .memoryPressure, selector: "trim")
     /// ```
     @discardableResult
@@ -227,6 +232,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
     /// ``addNotificationInfo(forName:selector:object:lifespan:fileID:line:)`` with `lifespan: .visible`.
     ///
     /// ```swift
+    /// // Excerpt: a call in a method of the owner
     /// addVisibleNotificationInfo(
     ///     forName: .keyboardWillShow, selector: "keyboardWillShow:")
     /// ```
