@@ -132,6 +132,8 @@ DOC_COMMENTS_COVERED = {
     "Sources/NotificationLifecycle/Lifecycle/NotificationEngineOwner+Messages.swift",
     "Sources/NotificationLifecycle/Lifecycle/MessageSubject.swift",
     "Sources/NotificationLifecycle/Diagnostics/NotificationDiagnostic.swift",
+    "Sources/NotificationLifecycle/Listener/NotificationInfo.swift",
+    "Sources/NotificationLifecycle/Lifecycle/NotificationEngine+Sequences.swift",
 }
 
 

@@ -14,6 +14,8 @@ extension NotificationEngine {
     /// A full buffer drops by its policy: `.bufferingNewest(n)` drops the oldest value it holds to keep the new
     /// one, `.bufferingOldest(n)` drops the new one; `.unbounded` drops nothing.
     ///
+    /// Here `center` is the center your posts go to, and `.storeDidSave` a name of yours:
+    ///
     /// ```swift
     /// let engine = NotificationEngine(center: center)
     /// engine.appear()
@@ -140,11 +142,17 @@ extension NotificationEngine {
     /// Main-actor messages have no sequence: Foundation delivers them synchronously, on the main actor, during the
     /// post. Observe them with a main-actor message info.
     ///
+    /// Here `DownloadDidFinish` is an `AsyncMessage` of yours with a `url`; typed messages need release 26 of each
+    /// Apple platform:
+    ///
     /// ```swift
-    /// for await finished in engine.messages(
-    ///     for: DownloadDidFinish.self, during: .visible,
-    ///                                       buffering: .bufferingNewest(16)) {
-    ///     print(finished.url)
+    /// if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    ///     for await finished in engine.messages(
+    ///         for: DownloadDidFinish.self, during: .visible,
+    ///         buffering: .bufferingNewest(16))
+    ///     {
+    ///         print(finished.url)
+    ///     }
     /// }
     /// ```
     ///

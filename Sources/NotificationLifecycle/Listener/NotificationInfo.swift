@@ -6,7 +6,7 @@ public import Foundation
 /// optional sender (weakly) and a ``Lifespan``. Start and stop it as often as you like; it listens at most once at a
 /// time, and stopping it touches no other registration (never `removeObserver(self)`).
 ///
-/// It works on its own, for example around a save:
+/// It works on its own, for example around a save (here `store`, yours, posts `.storeDidSave`):
 ///
 /// ```swift
 /// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in
@@ -79,6 +79,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// the info never listens.
     ///
     /// ```swift
+    /// // Excerpt: in a method of the observer
     /// let info = NotificationInfo(
     ///     observer: self, selector: "keyboardWillShow:", name: .keyboardWillShow,
     ///                             lifespan: .visible)
@@ -370,10 +371,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// after. Nested and concurrent calls on one info keep it listening until the last one ends.
     ///
     /// ```swift
-    /// let didSave = NotificationInfo(name: .storeDidSave, object: store) { note in
-    ///     changes.append(note)
+    /// let heardSave = NotificationInfo(name: .storeDidSave, object: store) { note in
+    ///     print("heard", note.name.rawValue)
     /// }
-    /// try didSave.listen(during: { try store.save() })
+    /// try heardSave.listen(during: { try store.save() })
     /// ```
     ///
     /// - Parameters:
