@@ -26,7 +26,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
 
     @MainActor func testRecordsAtTheCallersFileAndLineByDefault() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        let failures = await capturedFailures {
+        let failures = capturedFailures {
             expectListening(screen, to: .name(.sync))
         }
         XCTAssertEqual(failures.first?.file, #filePath)
@@ -35,15 +35,15 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
 
     @MainActor func testASynchronousTestRecordsToo() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        beginCapturing()
-        expectNotListening(screen, to: .name(.ping))
-        let failures = endCapturing()
+        let failures = capturedFailures {
+            expectNotListening(screen, to: .name(.ping))
+        }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("Expected InboxScreen not to be listening to ping") == true)
     }
 
     @MainActor func testStrictModeFailsWhenItsBodyEndsForAReportRaisedOnAnotherThread() async {
-        let failures = await capturedFailures {
+        let failures = capturedFailures {
             expectNoDiagnostics {
                 let engine = NotificationEngine(center: NotificationCenter())
                 onAnotherThreadAndWait { engine.stop(.lifetime) }
