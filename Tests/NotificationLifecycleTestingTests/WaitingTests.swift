@@ -164,8 +164,7 @@ struct WaitingEndsEarlyTests {
     }
 
     /// Issue 36, item 6: nothing recorded listens to pong (its lifespan, visible, is not active) and no handler runs,
-    /// so the wait fails after its grace of 0.5 seconds instead of its timeout. Before, it waited the whole timeout
-    /// (the bound leaves room for a busy machine; alone it takes about 0.6 s).
+    /// so the wait fails after its grace of 0.5 seconds instead of its timeout. Before, it waited the whole timeout.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aWaitThatCannotSucceedFailsAfterItsGrace() async {
         let host = EngineHost(center: NotificationCenter())
@@ -175,15 +174,18 @@ struct WaitingEndsEarlyTests {
         var elapsed = Duration.zero
         let issues = await capturedIssues {
             elapsed = await clock.measure {
-                await waitForDeliveries(of: .name(.pong), in: recorder, timeout: 30)
+                await waitForDeliveries(of: .name(.pong), in: recorder, timeout: 60)
             }
         }
+        // The message says the grace ended the wait; the time only has to be far from the timeout, as Swift Testing
+        // runs this test beside others that may hold the cooperative threads (XCTestExpectationTests measures it
+        // alone).
         #expect(elapsed >= .milliseconds(500))
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(30))
         let summary = issues.first?.headline ?? ""
         #expect(
             summary.hasPrefix(
-                "Expected notification pong to be delivered once within 30.0 seconds, but it was never delivered. "
+                "Expected notification pong to be delivered once within 60.0 seconds, but it was never delivered. "
                     + "Nothing recorded listens to pong. EngineHost: its matching info (row 2) does not listen: its "
                     + "lifespan visible is not active."
             ),

@@ -67,6 +67,31 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         }
     }
 
+    /// Issue 36, item 6: the wait on an info whose lifespan is inactive fails after the grace of 0.5 seconds, not
+    /// after its timeout of 5 seconds, with the reason. XCTest runs one case at a time, so the time is the wait's own.
+    func testAWaitThatCannotSucceedFailsInWellUnderASecond() async {
+        let host = EngineHost(center: NotificationCenter())
+        let recorder = DeliveryRecorder()
+        recorder.record(host)
+        let start = Date()
+        let failures = await capturedFailures {
+            await waitForDeliveries(of: .name(.pong), in: recorder)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.5)
+        XCTAssertLessThan(elapsed, 1)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.description.hasPrefix(
+                "Expected notification pong to be delivered once within 5.0 seconds, but it was never delivered. "
+                    + "Nothing recorded listens to pong. EngineHost: its matching info (row 2) does not listen: its "
+                    + "lifespan visible is not active."
+            ) == true,
+            failures.first?.description ?? "none"
+        )
+        withExtendedLifetime(host) {}
+    }
+
     @MainActor func testWaitsForAHandlerOnAnotherThread() async {
         let (center, recorder, screen) = recordedScreen()
         let poster = Task.detached { center.post(name: .ping, object: nil) }
