@@ -92,6 +92,27 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         withExtendedLifetime(host) {}
     }
 
+    /// An info that starts listening during the grace is waited for, past the grace: here it starts after 0.05 s and
+    /// the post comes after 0.8 s. In XCTest, which runs one case at a time, so that the start falls in the grace.
+    func testAnInfoThatStartsDuringTheGraceIsWaitedFor() async {
+        let center = NotificationCenter()
+        let info = NotificationInfo(name: .sync, center: center) { _ in }
+        let recorder = DeliveryRecorder()
+        recorder.record(info)
+        let start = Date()
+        let starting = Task.detached {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            info.startListening()
+            try? await Task.sleep(nanoseconds: 750_000_000)
+            center.post(name: .sync, object: nil)
+        }
+        let deliveries = await waitForDeliveries(of: .name(.sync), in: recorder, timeout: 30)
+        XCTAssertEqual(deliveries.count, 1)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.8)
+        await starting.value
+        info.stopListening()
+    }
+
     @MainActor func testWaitsForAHandlerOnAnotherThread() async {
         let (center, recorder, screen) = recordedScreen()
         let poster = Task.detached { center.post(name: .ping, object: nil) }
