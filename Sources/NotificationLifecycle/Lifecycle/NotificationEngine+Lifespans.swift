@@ -159,6 +159,8 @@ extension NotificationEngine {
             state.duplicateCounts = [:]
             state.everyNotificationInfos = 0
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
+            // Given up, as the infos: a teardown's wait no longer sees them (see waitForStoppedHandlers()).
+            state.departed = []
             defer { state.infos = [] }
             return state.infos
         }

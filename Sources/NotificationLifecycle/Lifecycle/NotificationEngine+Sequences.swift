@@ -246,8 +246,10 @@ extension NotificationEngine {
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
     func unbindSequence(_ id: UInt64) {
         let (sequence, withdrawal) = registry.lock.withLock { () -> (BoundSequence?, Withdrawal?) in
-            let sequence = state.sequences.removeValue(forKey: id)
-            return (sequence, sequence?.info.listener.stopLocked())
+            guard let sequence = state.sequences.removeValue(forKey: id) else { return (nil, nil) }
+            let withdrawal = sequence.info.listener.stopLocked()
+            depart(sequence.info.listener)
+            return (sequence, withdrawal)
         }
         withdrawal?.finish(on: center)
         withExtendedLifetime(sequence) {}
@@ -259,6 +261,7 @@ extension NotificationEngine {
         var withdrawals: [Withdrawal] = []
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
             if let withdrawal = sequence.info.listener.stopLocked() { withdrawals.append(withdrawal) }
+            depart(sequence.info.listener)
             ended.append(sequence)
             state.sequences[id] = nil
         }

@@ -61,6 +61,9 @@ public final class NotificationEngine: @unchecked Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
+        /// Listeners taken out of ``infos`` or ``sequences`` while a handler call of theirs may have been under way,
+        /// for a teardown's wait (see ``depart(_:)``).
+        var departed: [DepartedListener] = []
         /// How many duplicates each line has added of each listener, so that a loop reports the first one and then
         /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
         /// entries, so an identity here never names a released info.
@@ -306,8 +309,10 @@ public final class NotificationEngine: @unchecked Sendable {
             state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
+            let withdrawal = info.listener.stopLocked(givingUpFrom: identity)
+            depart(info.listener)
             // The caller holds the info: the ledger now lists it itself.
-            return (info.listener.stopLocked(givingUpFrom: identity), tapping, registry.enterLedger(info))
+            return (withdrawal, tapping, registry.enterLedger(info))
         }
         guard let (withdrawal, _, _) = removed else {
             reportDiagnostic(

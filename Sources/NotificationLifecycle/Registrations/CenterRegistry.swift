@@ -174,6 +174,7 @@ final class CenterRegistry: @unchecked Sendable {
         registration.entries.append(
             SharedRegistration.Entry(generation: generation, listener: listener, tapping: listener.state.tapping)
         )
+        if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
         listener.state.lastRegistration = registration
         if work == nil, case .registering = registration.phase { work = .awaitRegistration(registration) }
         return (registration, work)
