@@ -95,7 +95,12 @@ extension NotificationDiagnostic {
     /// }
     /// ```
     public static func installHandler(_ handler: (@Sendable (NotificationDiagnostic) -> Void)?) {
-        DiagnosticRouting.global.withLock { $0 = handler }
+        // The handler replaced is released after the lock: an object it captured may report from its `deinit`.
+        let previous = DiagnosticRouting.global.withLock { installed in
+            defer { installed = handler }
+            return installed
+        }
+        withExtendedLifetime(previous) {}
     }
 }
 
