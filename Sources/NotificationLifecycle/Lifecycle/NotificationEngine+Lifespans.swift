@@ -164,8 +164,8 @@ extension NotificationEngine {
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
             // Given up, as the infos: a teardown's wait no longer sees them (see waitForStoppedHandlers()).
             state.departed = []
-            defer { state.infos = [] }
-            return state.infos
+            defer { state.infos = InfoList() }
+            return state.infos.array
         }
         if populating {
             reportDiagnostic(
@@ -315,7 +315,7 @@ extension NotificationEngine {
         registry.lock.withLock {
             guard case .populating = state.phase else { return .outsideInit }
             state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
         }
     }
 

@@ -39,7 +39,10 @@ final class Listener: @unchecked Sendable {
         /// The registration the listener last listened through, so that starting again looks nothing up.
         var lastRegistration: SharedRegistration?
         /// `listen(during:)` calls under way, and whether the current registration was made by one.
-        var holds = 0
+        var holds: Int32 = 0
+        /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up. Beside `holds`, so that
+        /// both take the word `holds` took alone.
+        var slot: Int32 = -1
         var startedByHold = false
         /// The engine that owns the info, if any; whether one ever did (then a gone observer is not reported: the
         /// owner stops its infos itself).

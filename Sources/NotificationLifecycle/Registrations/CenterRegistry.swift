@@ -259,7 +259,7 @@ final class CenterRegistry: @unchecked Sendable {
             let engines = ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos)
+            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }
