@@ -50,6 +50,14 @@ protocol SubjectFilter<Subject>: Sendable {
         subject: AnyObject?,
         using block: @escaping @Sendable (Message) async -> Void
     ) -> NotificationCenter.ObservationToken where Message.Subject == Subject
+
+    /// Has `order` read Foundation's own sequence of the messages of `subject`.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func read<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        into order: PostOrder<Message>
+    ) where Message.Subject == Subject
 }
 
 private struct OneSubject<Subject: AnyObject>: SubjectFilter {
@@ -78,6 +86,15 @@ private struct OneSubject<Subject: AnyObject>: SubjectFilter {
     ) -> NotificationCenter.ObservationToken where Message.Subject == Subject {
         center.addObserver(of: typed(subject), for: Message.self, using: block)
     }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func read<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        into order: PostOrder<Message>
+    ) where Message.Subject == Subject {
+        order.read(center.messages(of: typed(subject), for: Message.self, bufferSize: Int.max))
+    }
 }
 
 /// Where an asynchronous-message handler runs.
@@ -87,10 +104,10 @@ enum AsyncMessageCall<Message: Sendable>: Sendable {
     /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
     /// never leaves the main actor.
     case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
-    /// A lifespan-bound sequence's yield, which also takes the calls of posts made before its stop that Foundation
-    /// runs after it: the stop removes the registration, so a later post makes no call, and every call Foundation
-    /// had taken on holds the registration's block, which holds `end`. So `end` is released, and finishes the
-    /// sequence, once the last of them has run.
+    /// A lifespan-bound sequence's count of calls (see ``PostOrder``), which also takes the calls of posts made
+    /// before its stop that Foundation runs after it: the stop removes the registration, so a later post makes no
+    /// call, and every call Foundation had taken on holds the registration's block, which holds `end`. So `end` is
+    /// released, and tells the sequence the count is final, once the last of them has run.
     case keepingPosted(@Sendable (Message) -> Void, end: SequenceEnd)
 }
 
@@ -203,9 +220,11 @@ extension MessageHandler {
             return { message in
                 guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
                 defer { listener.endLateCall(late) }
-                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                // Counted also when the info is being released (no tap event then): the count says where the
+                // sequence ends.
+                let call = Tapping.show(tapping, messageOf: listener)
                 yield(message)
-                call.end()
+                call?.end()
                 withExtendedLifetime(end) {}
             }
         }
