@@ -136,10 +136,12 @@ extension MessageHandler {
         let filter = subject.filter
         return MainActorMessageHandler<Message>(
             needsObserver: needsObserver,
-            register: { center, subject, registration in
+            register: { center, subject, registration, attempt in
                 let lock = registration.registry.lock
                 // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
-                let block: @MainActor @Sendable (Message) -> Void = { registration.deliver(message: $0, under: lock) }
+                let block: @MainActor @Sendable (Message) -> Void = {
+                    registration.deliver(message: $0, under: lock, attempt: attempt)
+                }
                 return CenterCalls.addObserver(using: block) { block in
                     guard let filter else {
                         return center.addObserver(

@@ -56,7 +56,8 @@ class MessageHandler: @unchecked Sendable {
     func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
-        registration: SharedRegistration
+        registration: SharedRegistration,
+        attempt: UInt32
     ) -> CenterToken {
         fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
     }
@@ -68,14 +69,15 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
     // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
     /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
     let register:
-        @Sendable (_ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration) ->
-            CenterToken
+        @Sendable (
+            _ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration, _ attempt: UInt32
+        ) -> CenterToken
     /// Calls the handler with the observer (`nil` when the handler takes none).
     let call: @MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void
 
     init(
         needsObserver: Bool,
-        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration) -> CenterToken,
+        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration, UInt32) -> CenterToken,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) {
         self.register = register
@@ -86,9 +88,10 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
     override func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
-        registration: SharedRegistration
+        registration: SharedRegistration,
+        attempt: UInt32
     ) -> CenterToken {
-        register(center, subject, registration)
+        register(center, subject, registration, attempt)
     }
 }
 

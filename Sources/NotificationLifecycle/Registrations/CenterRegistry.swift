@@ -159,7 +159,6 @@ final class CenterRegistry: @unchecked Sendable {
             } else {
                 registration = SharedRegistration(key: key, registry: self)
                 registrations[key] = registration
-                work = .register(registration, sender: sender)
             }
         }
         if registration.listenerCount == 0 {
@@ -175,7 +174,9 @@ final class CenterRegistry: @unchecked Sendable {
         )
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
         listener.state.lastRegistration = registration
-        if work == nil, case .registering = registration.phase { work = .awaitRegistration(registration) }
+        if case .registering = registration.phase {
+            work = .register(registration, sender: sender, attempt: registration.nextAttempt())
+        }
         return (registration, work)
     }
 
