@@ -130,12 +130,10 @@ extension MessageHandler {
     static func mainActor<Message: NotificationCenter.MainActorMessage>(
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
-        needsObserver: Bool,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) -> MessageHandler {
         let filter = subject.filter
         return MainActorMessageHandler<Message>(
-            needsObserver: needsObserver,
             register: { center, subject, registration, attempt in
                 let lock = registration.registry.lock
                 // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
@@ -161,13 +159,11 @@ extension MessageHandler {
     static func async<Message: NotificationCenter.AsyncMessage>(
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
-        needsObserver: Bool,
         call: AsyncMessageCall<Message>
     ) -> MessageHandler {
         let filter = subject.filter
         return AsyncMessageHandler(
             type: Message.self,
-            needsObserver: needsObserver,
             register: { listener, subject, generation in
                 let center = listener.center
                 return CenterCalls.addObserver(using: asyncObserver(listener, generation, call)) { block in

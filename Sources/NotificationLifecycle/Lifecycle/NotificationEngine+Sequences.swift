@@ -183,7 +183,6 @@ extension NotificationEngine {
                 handler: .async(
                     Message.self,
                     from: subject,
-                    needsObserver: false,
                     call: .keepingPosted({ _ in order.callTaken() }, end: SequenceEnd { order.callsEnded() })
                 ),
                 observer: nil,

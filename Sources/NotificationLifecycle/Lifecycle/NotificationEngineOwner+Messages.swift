@@ -39,7 +39,7 @@ extension NotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            handler: .mainActor(Message.self, from: subject, needsObserver: true, call: ownerTyped(handler)),
+            handler: .mainActor(Message.self, from: subject, call: ownerTyped(handler)),
             subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
@@ -86,7 +86,6 @@ extension NotificationEngineOwner {
             handler: .async(
                 Message.self,
                 from: subject,
-                needsObserver: true,
                 call: .anywhere(ownerTyped(handler))
             ),
             subject: subject.object,
