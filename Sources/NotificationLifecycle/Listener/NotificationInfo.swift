@@ -477,16 +477,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// object at the same address gives an equal key for a different registration, so a stale key makes no info a
     /// duplicate. The objects loaded go to `kept`, for the caller to release after its lock.
     func keyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
-        let key = listener.key
-        if key.sender != nil {
-            guard let sender = listener.sender else { return false }
-            kept.append(sender)
-        }
-        if key.observer != nil {
-            guard let observer = listener.observer else { return false }
-            kept.append(observer)
-        }
-        return true
+        let observer = listener.key.observer == nil ? nil : listener.observer
+        let sender = listener.key.sender == nil ? nil : listener.sender
+        // Kept whether or not the key is current: a reference loaded under the caller's lock is released after it.
+        if let observer { kept.append(observer) }
+        if let sender { kept.append(sender) }
+        return listener.released(observer: observer, sender: sender) == nil
     }
 
     /// A rule an info's own input breaks.
