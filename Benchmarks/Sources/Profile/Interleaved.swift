@@ -10,6 +10,12 @@ import BenchmarkSupport
 import Foundation
 import NotificationLifecycle
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A round of one side: `run` is timed whole, `check` runs after the clock stops.
 struct Round {
     /// The round's operations, timed whole.
@@ -374,16 +380,26 @@ func hopRound(
     )
 }
 
-/// Times one round; fails the run when its check does.
+/// The CPU time the process has used (every thread's, user and system), in nanoseconds: `clock()`, whose
+/// `CLOCKS_PER_SEC` POSIX fixes at 1,000,000 (glibc reads `CLOCK_PROCESS_CPUTIME_ID`; a round lasts milliseconds).
+func processCPUNanoseconds() -> Double {
+    Double(clock()) * 1_000
+}
+
+/// Times one round, in wall-clock and in the process's CPU time per operation; fails the run when its check does.
+/// CPU time leaves out the time other processes of a shared machine take the cores away, which wall-clock counts.
 @MainActor
-func timeRound(_ side: Side, operations: Int) -> Double {
+func timeRound(_ side: Side, operations: Int) -> (wall: Double, cpu: Double) {
     let round = side.makeRound(operations)
+    let cpuStart = processCPUNanoseconds()
     let start = ContinuousClock.now
     round.run()
     let elapsed = ContinuousClock.now - start
+    let cpu = processCPUNanoseconds() - cpuStart
     if let problem = round.check() { fail(problem) }
     let (seconds, attoseconds) = elapsed.components
-    return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations)
+    let wall = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    return (wall / Double(operations), cpu / Double(operations))
 }
 
 func median(_ values: [Double]) -> Double {
@@ -423,20 +439,34 @@ func runInterleaved(_ arguments: [String]) {
         print("\(pair.name) (\(pair.operations) operations per round): \(pair.summary)")
         let sides = [pair.framework] + pair.byHand
         for side in sides { _ = timeRound(side, operations: pair.operations) }
-        var times = Array(repeating: [Double](), count: sides.count)
+        var wall = Array(repeating: [Double](), count: sides.count)
+        var cpu = Array(repeating: [Double](), count: sides.count)
         for round in 0..<rounds {
             for step in 0..<sides.count {
                 let index = (round + step) % sides.count
-                times[index].append(timeRound(sides[index], operations: pair.operations))
+                let time = timeRound(sides[index], operations: pair.operations)
+                wall[index].append(time.wall)
+                cpu[index].append(time.cpu)
             }
         }
-        let medians = times.map(median)
+        let wallMedians = wall.map(median)
+        let cpuMedians = cpu.map(median)
         for (index, side) in sides.enumerated() {
-            let spread = times[index].sorted()
+            let spread = wall[index].sorted()
             let quartiles =
                 "\(formatNanoseconds(spread[spread.count / 4]))-\(formatNanoseconds(spread[spread.count * 3 / 4]))"
-            let ratio = index == 0 ? "" : String(format: "  framework / this: %.2fx", medians[0] / medians[index])
-            print("  \(side.label): median \(formatNanoseconds(medians[index])) (quartiles \(quartiles))\(ratio)")
+            let ratio =
+                index == 0
+                ? ""
+                : String(
+                    format: "  framework / this: %.2fx wall, %.2fx CPU",
+                    wallMedians[0] / wallMedians[index],
+                    cpuMedians[0] / cpuMedians[index]
+                )
+            print(
+                "  \(side.label): median \(formatNanoseconds(wallMedians[index])) wall (quartiles \(quartiles)), "
+                    + "\(formatNanoseconds(cpuMedians[index])) CPU\(ratio)"
+            )
         }
     }
 }
