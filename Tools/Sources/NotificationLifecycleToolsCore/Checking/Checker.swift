@@ -8,12 +8,12 @@ package enum Checker {
         var findings: Set<Finding> = []
         for type in types {
             let superclass = type.inherited.first.map { TypeModel.visible(named: $0, from: type.file, in: types) }
-            findings.formUnion(check(type, superclass: superclass?.count == 1 ? superclass?.first : nil))
+            findings.formUnion(check(type, superclass: superclass?.count == 1 ? superclass?.first : nil, types: types))
         }
         return findings.sorted { ($0.position, $0.rule.id) < ($1.position, $1.rule.id) }
     }
 
-    static func check(_ type: TypeModel, superclass: TypeModel?) -> [Finding] {
+    static func check(_ type: TypeModel, superclass: TypeModel?, types: [TypeModel] = []) -> [Finding] {
         var findings: [Finding] = []
         func report(_ rule: Rule, at position: SourcePosition, _ message: String, _ remedy: String) {
             findings.append(
@@ -121,8 +121,8 @@ package enum Checker {
         // With no superclass (or NSObject, or one read that registers nothing), every selector registration of self
         // is in the files read: a removal by name of anything else removes nothing.
         let superclassRegistersNothing =
-            !TypeMigration.hasSuperclass(type) || type.inherited.first == "NSObject"
-            || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0) } ?? false)
+            !TypeMigration.hasSuperclass(type, in: types) || type.inherited.first == "NSObject"
+            || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0, in: types) } ?? false)
         if !registered.isEmpty || superclassRegistersNothing, registered.allSatisfy({ $0.name.key != nil }) {
             for removal in type.removals {
                 guard case .named(let name, let object) = removal.kind, let key = name.key else { continue }
