@@ -23,3 +23,4 @@ for rec in sys.stdin.buffer.read().split(b"\0"):
         with open(out, "wb") as f:
             f.write(blob.stdout)
 ' "$gitdir" "$dest"
+echo "$commit" >"$dest/.commit"
