@@ -25,6 +25,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -86,6 +87,11 @@ def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log):
         run = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
         log.write(f"## {repo['name']}: migrate --write {' '.join(options)} ({len(files)} files), exit {run.returncode}\n")
         log.write(run.stderr)
+        said = collections.defaultdict(list)
+        for line in run.stderr.splitlines():
+            m = re.match(r"^(.*?):(\d+):\d+: note: left (\S+) untouched: (.*)$", line)
+            if m:
+                said[m.group(3)].append((m.group(1), m.group(4)))
         before = registrations(path, set(files))
         after = registrations(work, set(files))
         changed = {f for f in files if open(os.path.join(path, f), "rb").read() != open(os.path.join(work, f), "rb").read()}
@@ -106,7 +112,9 @@ def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log):
         else:
             outcome = "left"
         expected = "migrated" if t["expected"] == "migrated" else "left"
-        rows.append({**t, "outcome": outcome, "as_expected": outcome == expected})
+        files_of_type = {k[0] for k in keys}
+        reason = "; ".join(r for f, r in said.get(t["type"].split(".")[-1], []) if f in files_of_type)
+        rows.append({**t, "outcome": outcome, "as_expected": outcome == expected, "tool_said": reason})
     listed_types = {t["type"] for t in types if t["repo"] == repo["name"]}
     unlisted = sorted(k for k in before if k[1] not in listed_types and k[1] != "<top level>")
 
@@ -209,11 +217,24 @@ def report(results, out):
         w(f"| {res['repo']['name']} | {e} | {f} | {t} | {len(res['false'])} | {len(res['missed'])} |\n")
     w("\n")
 
-    w("Types whose outcome differs from the list:\n\n| Repository | Type | File:line | Expected | Outcome |\n| --- | --- | --- | --- | --- |\n")
+    w("Types whose outcome differs from the list, with what `migrate` said of them (nothing: it did not see their\n"
+      "registrations as observer calls):\n\n| Repository | Type | File:line | Expected | Outcome | What migrate said |\n"
+      "| --- | --- | --- | --- | --- | --- |\n")
+    reasons = collections.Counter()
     for res in results:
         for r in res["rows"]:
             if not r["as_expected"]:
-                w(f"| {r['repo']} | {r['type']} | {r['file']}:{r['line']} | {r['expected']} | {r['outcome']} |\n")
+                said = r["tool_said"].replace("|", "\\|")
+                w(f"| {r['repo']} | {r['type']} | {r['file']}:{r['line']} | {r['expected']} | {r['outcome']} | {said} |\n")
+                if r["expected"] == "migrated":
+                    first = re.split(r"[:;(]", r["tool_said"])[0].strip() or "(nothing said)"
+                    first = re.sub(r"line \d+", "line N", re.sub(r"`[^`]*`", "`…`", first))
+                    first = re.sub(r"superclass \S+ is", "superclass … is", first)
+                    reasons[first] += 1
+    if reasons:
+        w("\nWhy the types the list expects to move were left (first reason, as migrate words it):\n\n| Reason | Types |\n| --- | --- |\n")
+        for reason, n in reasons.most_common():
+            w(f"| {reason} | {n} |\n")
     w("\nFalse findings and missed bugs:\n\n")
     for res in results:
         for f in res["false"]:
