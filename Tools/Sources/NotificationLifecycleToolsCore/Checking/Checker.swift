@@ -24,8 +24,22 @@ package enum Checker {
         let forever = type.livesAsLongAsTheProcess
         let migrate = "or let `notification-lifecycle migrate` declare the listener"
 
+        // With no superclass that registers (none, NSObject, or one read that has no superclass and registers
+        // nothing) and no registration meant to last (none reached from a lifetime method), removeObserver(self)
+        // removes exactly what the object's own start method added: a stop, not a bug (issue 37, real apps).
+        let ownRegistrationsOnly =
+            (!TypeMigration.hasSuperclass(type, in: types) || type.inherited.first == "NSObject"
+                || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0, in: types) }
+                    ?? false))
+            && !type.registrations.isEmpty
+            && type.registrations.allSatisfy {
+                let entries = type.entries(reaching: $0.method)
+                return entries.isDisjoint(with: TypeModel.lifetimeEntries) && !entries.isEmpty
+                    || entries.isEmpty && $0.method != "init"
+            }
         for removal in type.removals {
             guard isReference, case .everything = removal.kind, !type.isDeinitOnly(removal.method) else { continue }
+            if ownRegistrationsOnly { continue }
             report(
                 .nuclearUnregister,
                 at: removal.location,
@@ -73,7 +87,9 @@ package enum Checker {
         }
         for registration in type.registrations {
             guard case .block(let closure) = registration.handler else { continue }
-            if registration.store == .discarded, !forever {
+            // In a static property's initialiser the listener is the type's, for the process (as a singleton's).
+            let typeLevel = type.staticProperties[registration.method] != nil && type.properties[registration.method] == nil
+            if registration.store == .discarded, !forever, !typeLevel {
                 report(
                     .discardedToken,
                     at: registration.location,
