@@ -88,7 +88,8 @@ package enum Checker {
         for registration in type.registrations {
             guard case .block(let closure) = registration.handler else { continue }
             // In a static property's initialiser the listener is the type's, for the process (as a singleton's).
-            let typeLevel = type.staticProperties[registration.method] != nil && type.properties[registration.method] == nil
+            let typeLevel =
+                type.staticProperties[registration.method] != nil && type.properties[registration.method] == nil
             if registration.store == .discarded, !forever, !typeLevel {
                 report(
                     .discardedToken,
