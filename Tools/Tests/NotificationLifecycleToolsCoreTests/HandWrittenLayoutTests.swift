@@ -237,4 +237,44 @@ import Testing
         let findings = Checker.check(files)
         #expect(Report.summary(findings, filesRead: 2) == "\(findings.count) finding in 1 file of 2 read")
     }
+
+    @Test func theCommentOfAMovedListenerMovesWithIt() throws {
+        let source = """
+            import UIKit
+
+            final class Screen: UIViewController {
+                private(set) var count = 0
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                }
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    // Refresh the badge while visible.
+                    NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .x, object: nil)
+                }
+
+                override func viewWillDisappear(_ animated: Bool) {
+                    super.viewWillDisappear(animated)
+                    NotificationCenter.default.removeObserver(self, name: .x, object: nil)
+                }
+
+                @objc func changed() { count += 1 }
+            }
+
+            """
+        let text = try #require(migrate(source).files["Screen.swift"])
+        #expect(
+            text.contains(
+                "        super.viewDidLoad()\n        // Refresh the badge while visible.\n"
+                    + "        addVisibleNotificationInfo(forName: .x)"
+            ),
+            "\(text)"
+        )
+        #expect(
+            text.contains("        super.viewWillAppear(animated)\n        notificationEngine.appear()\n"),
+            "\(text)"
+        )
+    }
 }

@@ -257,7 +257,7 @@ struct TypeMigration {
         }
         let moved = declarations.filter { $0.lifespan.isMoved }
         if !moved.isEmpty {
-            let site = try declareMoved(moved.map(\.text))
+            let site = try declareMoved(moved.map { movingItsComment($0) })
             for declaration in moved {
                 let start =
                     declaration.lifespan == .visible ? "notificationEngine.appear()" : "notificationEngine.start"
@@ -1145,6 +1145,23 @@ struct TypeMigration {
         } else {
             fileEdits.append(Edit(start: 0, end: 0, replacement: "import NotificationLifecycle\n\n"))
         }
+    }
+
+    /// The declaration's text with the comment lines right above its registration (no blank line between), which
+    /// describe the listener: they go with it to where it is declared, and leave the place it starts.
+    private mutating func movingItsComment(_ declaration: Declaration) -> String {
+        let statement = declaration.statements[0]
+        guard let start = leadingCommentStart(of: Syntax(statement)) else { return declaration.text }
+        let end = lines.lineStart(statement.positionAfterSkippingLeadingTrivia.utf8Offset)
+        guard start < end else { return declaration.text }
+        let comment = lines.text(from: start, to: end).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        guard comment.allSatisfy({ $0.hasPrefix("//") }),
+            !comment.contains(where: { $0.hasPrefix("// MARK") || $0.hasPrefix("// expect:") })
+        else { return declaration.text }
+        fileEdits.append(Edit(start: start, end: end, replacement: ""))
+        return comment.joined(separator: "\n" + Self.relativeLine) + "\n" + Self.relativeLine
+            + declaration.text
     }
 
     // MARK: - Cleaning up
