@@ -39,6 +39,11 @@ public struct DeliveryCount: Hashable, Sendable {
         orMore ? count >= number : number > 0 && count >= number
     }
 
+    /// Whether some number of deliveries settles a wait: all but `never`.
+    var canBeSettled: Bool {
+        orMore || number > 0
+    }
+
     /// The failure for a negative count, which no delivery can satisfy.
     var misuse: InspectionFailure? {
         guard number < 0 else { return nil }

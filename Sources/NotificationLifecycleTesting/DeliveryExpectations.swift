@@ -45,7 +45,7 @@ public func expectDelivered(
     let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: nil)
     let deliveries = recorder.deliveries
     if let failure = count.misuse ?? filter.failure(of: deliveries, against: count, waited: nil) {
-        recordFailure(failure, at: site)
+        recordFailure(failure, at: site, origin: recorder.origin)
     }
     return deliveries.filter(filter.matches)
 }
@@ -102,7 +102,11 @@ public func expectDeliveries(
             + "\(wanted) was expected.",
         details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table.rendered()
     )
-    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordFailure(
+        failure,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: recorder.origin
+    )
 }
 
 /// `1 delivery`, `2 deliveries`.
@@ -115,6 +119,12 @@ private func deliveriesText(_ count: Int) -> String {
 /// the timeout (`… to be delivered once within 5.0 seconds, but it was never delivered.`), says so when a handler
 /// was called and had not returned, and says why nothing arrived when the recorded infos tell (an info that does not
 /// listen, a lifespan that is not active).
+///
+/// A wait that cannot succeed fails early: when a topic is given, the recorder holds a controller or info that still
+/// exists, none of their infos for the topic listens and no matching handler runs, the wait fails after a grace of
+/// 0.5 seconds instead of its timeout, unless one of them listens (or a matching handler runs) by the end of the
+/// grace. A wait for `.never`, and a wait with a timeout of 0.5 seconds or less, last their whole timeout. A cancelled
+/// wait ends at once; a failure then says that the wait was cancelled.
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
 /// actor handlers scheduled from another thread, posts made by another task. A delivery counts once its handler has
@@ -263,6 +273,10 @@ private struct DeliveryFilter: Sendable {
         }
     }
 
+    /// How long a wait that cannot succeed waits before it fails: long enough for a task that makes an info listen
+    /// right after the wait started.
+    static let grace: (nanoseconds: UInt64, text: String) = (500_000_000, "0.5 seconds")
+
     /// The wait both forms share; `describedAs` is the timeout as the failure names it.
     func wait(
         _ count: DeliveryCount,
@@ -272,20 +286,57 @@ private struct DeliveryFilter: Sendable {
         at site: CallSite
     ) async -> [RecordedDelivery] {
         if let misuse = count.misuse {
-            recordFailure(misuse, at: site)
+            recordFailure(misuse, at: site, origin: recorder.origin)
             return []
         }
-        _ = await recorder.wait(nanoseconds: nanoseconds) { recorded in
+        let isSatisfied: @Sendable (Recorded) -> Bool = { [self] recorded in
             count.isSettled(by: recorded.returned.lazy.filter(matches).count)
         }
+        // A wait that cannot succeed (nothing recorded listens, no matching handler runs) ends after a grace instead
+        // of its timeout, unless something starts listening meanwhile. `.never` is proven by the whole timeout only.
+        var gaveUp = false
+        if count.canBeSettled, nanoseconds > Self.grace.nanoseconds, whyItCannotSucceed(recorder) != nil {
+            let satisfied = await recorder.wait(nanoseconds: Self.grace.nanoseconds, until: isSatisfied)
+            if !satisfied && !Task.isCancelled {
+                if whyItCannotSucceed(recorder) != nil {
+                    gaveUp = true
+                } else {
+                    _ = await recorder.wait(nanoseconds: nanoseconds - Self.grace.nanoseconds, until: isSatisfied)
+                }
+            }
+        } else {
+            _ = await recorder.wait(nanoseconds: nanoseconds, until: isSatisfied)
+        }
+        let cancelled = Task.isCancelled
         let recorded = recorder.recorded
-        if var failure = failure(of: recorded.deliveries, against: count, waited: timeout, running: recorded.running) {
+        if var failure = failure(
+            of: recorded.deliveries,
+            against: count,
+            waited: timeout,
+            running: recorded.running,
+            cancelled: cancelled
+        ) {
             if !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder.subjects) {
                 failure = InspectionFailure(summary: failure.summary + " " + reason, details: failure.details)
             }
-            recordFailure(failure, at: site)
+            if gaveUp {
+                failure = InspectionFailure(
+                    summary: failure.summary + " The wait ended after \(Self.grace.text), as nothing recorded "
+                        + "listened and no matching handler ran.",
+                    details: failure.details
+                )
+            }
+            recordFailure(failure, at: site, origin: recorder.origin)
         }
         return recorded.deliveries.filter(matches)
+    }
+
+    /// Why the wait cannot succeed now: no matching handler runs, and no recorded info listens (the reason); `nil`
+    /// when one may still deliver.
+    private func whyItCannotSucceed(_ recorder: DeliveryRecorder) -> String? {
+        let recorded = recorder.recorded
+        guard !recorded.running.contains(where: { matches(recorded.deliveries[$0]) }) else { return nil }
+        return whyNothingArrived(recorder.subjects)
     }
 
     /// Why no recorded info could have received a matching delivery, when the recorded sources tell: none has an
@@ -308,7 +359,8 @@ private struct DeliveryFilter: Sendable {
         of deliveries: [RecordedDelivery],
         against count: DeliveryCount,
         waited: String?,
-        running: Set<Int> = []
+        running: Set<Int> = [],
+        cancelled: Bool = false
     ) -> InspectionFailure? {
         let matching = deliveries.indices.filter { matches(deliveries[$0]) }
         let stillRunning = matching.filter(running.contains).count
@@ -326,8 +378,9 @@ private struct DeliveryFilter: Sendable {
                 + "handler call\(stillRunning == 1 ? "" : "s") had not returned when the wait ended"
         }
         let when = waited.map { " within \($0)" } ?? ""
+        let but = cancelled ? "but the wait was cancelled first: " : "but "
         return InspectionFailure(
-            summary: "Expected \(subject) \(count.expectation(target: target))\(when), but \(found).",
+            summary: "Expected \(subject) \(count.expectation(target: target))\(when), \(but)\(found).",
             details: Self.table(deliveries, marked: Set(matching))
         )
     }

@@ -52,9 +52,14 @@ public final class DeliveryRecorder: Sendable {
 
     private let state = LockedValueBox(State())
 
+    /// The task that made the recorder: a failure about it raised in another task goes to that task's test where it
+    /// can (``recordFailure(_:at:origin:)``).
+    let origin: FailureOrigin
+
     /// Makes a recorder that records nothing yet; give it sources with `record(_:)`.
     public init() {
         XCTestCases.watch()
+        origin = .here
     }
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.

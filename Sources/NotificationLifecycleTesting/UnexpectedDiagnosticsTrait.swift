@@ -29,6 +29,11 @@ public import Testing
 /// it starts, as they are raised; and the reports raised on any other thread or task about the centers the test
 /// made controllers, engines or infos for, recorded when the test ends. Tests running in parallel do not fail each
 /// other as long as each has its own `NotificationCenter()`.
+///
+/// The trait also fails the test with the failures of `expectDelivered`, `expectDeliveries` and `waitForDeliveries`
+/// about a ``DeliveryRecorder`` made in the test, raised in a task or on a thread that does not run the test (a
+/// `Task.detached`, a `Thread`) before the test ends: each is recorded when the test ends, at the line of the
+/// expectation. Swift Testing cannot attribute such a failure to the test otherwise.
 public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is added to.
     public var isRecursive: Bool { true }
@@ -41,10 +46,20 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         let sourceLocation = test.sourceLocation
         let strict = StrictDiagnostics(mode: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
-            recordIssue(failure, at: sourceLocation)
+            recordInTest(failure, at: sourceLocation)
         }
-        defer { strict.recordLateReports() }
-        try await DiagnosticRouting.withScope(strict.receive, function)
+        // Failures raised outside the test's task about recorders made in it are kept, and recorded here, in the
+        // test's task, where Swift Testing attributes them to the test.
+        let failures = FailureScope(captures: false)
+        defer {
+            strict.recordLateReports()
+            for (failure, location) in failures.close() {
+                recordInTest(failure, at: location)
+            }
+        }
+        try await FailureScope.$current.withValue(failures) {
+            try await DiagnosticRouting.withScope(strict.receive, function)
+        }
     }
 }
 

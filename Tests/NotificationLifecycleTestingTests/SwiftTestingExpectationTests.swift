@@ -19,13 +19,12 @@ struct SwiftTestingExpectationTests {
         let issues = await capturedIssues { await scenario.fails(site) }
         #expect(issues.count == 1, "\(scenario)")
         guard let issue = issues.first else { return }
-        // The sentence shows once: in the headline, and the comment holds only the details, if any.
+        // The sentence shows once: it is the summary, and the details hold only the table, if any.
         #expect(issue.comments.count <= 1)
         #expect(!issue.comments.contains { $0.contains(scenario.summary) })
         let message = issue.message
         #expect(scenario.accepts(message), "\(scenario): \(message)")
-        // The headline is the summary itself, not "Issue recorded" with the text one line lower.
-        #expect(issue.headline == "Expectation failed: \(scenario.summary)")
+        #expect(issue.headline == scenario.summary)
         #expect(issue.location == site.sourceLocation)
     }
 

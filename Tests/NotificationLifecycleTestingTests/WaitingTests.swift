@@ -60,20 +60,6 @@ struct WaitingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test func aCancelledWaitEndsAndChecksWhatArrived() async {
-        let (_, recorder, screen) = recordedScreen()
-        let waiter = Task {
-            await capturedIssues {
-                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: 60)
-            }
-        }
-        waiter.cancel()
-        let issues = await waiter.value
-        #expect(issues.first?.message.contains("but it was never delivered.") == true)
-        withExtendedLifetime(screen) {}
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func atLeastZeroReturnsAtOnce() async {
         let (_, recorder, screen) = recordedScreen()
         let clock = ContinuousClock()
@@ -144,5 +130,87 @@ struct WaitingTimeoutTests {
         }
         #expect(issues.first?.headline.contains("to be delivered once within 0.01 seconds, but") == true)
         withExtendedLifetime(screen) {}
+    }
+}
+
+/// The waits that end early: a wait that cannot succeed, and a cancelled one. Not on the main actor, so that a busy
+/// main actor does not stretch what they measure.
+@Suite("Waiting: waits that end early")
+struct WaitingEndsEarlyTests {
+    /// Before issue 36 the failure said the wait had run out its 60 seconds.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func aCancelledWaitEndsAndSaysItWasCancelled() async {
+        let host = EngineHost(center: NotificationCenter())
+        let recorder = DeliveryRecorder()
+        recorder.record(host)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let waiter = Task {
+            await capturedIssues {
+                await waitForDeliveries(of: .name(.ping), in: recorder, timeout: 60)
+            }
+        }
+        waiter.cancel()
+        let issues = await waiter.value
+        // At once, not after 60 s (the bound leaves room for a busy machine).
+        #expect(clock.now - start < .seconds(10))
+        #expect(issues.count == 1)
+        #expect(
+            issues.first?.headline
+                == "Expected notification ping to be delivered once within 60.0 seconds, but the wait was cancelled "
+                + "first: it was never delivered."
+        )
+        withExtendedLifetime(host) {}
+    }
+
+    /// Issue 36, item 6: nothing recorded listens to pong (its lifespan, visible, is not active) and no handler runs,
+    /// so the wait fails after its grace of 0.5 seconds instead of its timeout. Before, it waited the whole timeout.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func aWaitThatCannotSucceedFailsAfterItsGrace() async {
+        let host = EngineHost(center: NotificationCenter())
+        let recorder = DeliveryRecorder()
+        recorder.record(host)
+        let clock = ContinuousClock()
+        var elapsed = Duration.zero
+        let issues = await capturedIssues {
+            elapsed = await clock.measure {
+                await waitForDeliveries(of: .name(.pong), in: recorder, timeout: 60)
+            }
+        }
+        // The message says the grace ended the wait; the time only has to be far from the timeout, as Swift Testing
+        // runs this test beside others that may hold the cooperative threads (XCTestExpectationTests measures it
+        // alone).
+        #expect(elapsed >= .milliseconds(500))
+        #expect(elapsed < .seconds(30))
+        let summary = issues.first?.headline ?? ""
+        #expect(
+            summary.hasPrefix(
+                "Expected notification pong to be delivered once within 60.0 seconds, but it was never delivered. "
+                    + "Nothing recorded listens to pong. EngineHost: its matching info (row 2) does not listen: its "
+                    + "lifespan visible is not active."
+            ),
+            "\(summary)"
+        )
+        #expect(
+            summary.hasSuffix(
+                " The wait ended after 0.5 seconds, as nothing recorded listened and no matching handler ran."
+            ),
+            "\(summary)"
+        )
+        withExtendedLifetime(host) {}
+    }
+
+    /// `.never` is proven only by waiting its whole timeout, also when nothing listens.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func neverKeepsItsTimeoutWhenNothingListens() async {
+        let host = EngineHost(center: NotificationCenter())
+        let recorder = DeliveryRecorder()
+        recorder.record(host)
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            await waitForDeliveries(of: .name(.pong), .exactly(0), in: recorder, timeout: 0.7)
+        }
+        #expect(elapsed >= .milliseconds(700))
+        withExtendedLifetime(host) {}
     }
 }

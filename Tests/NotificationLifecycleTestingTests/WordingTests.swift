@@ -72,7 +72,7 @@ struct WordingTests {
         // Before: "Expected ping -> closure (lifetime) to be delivered once, but it was never delivered."
         #expect(
             issues.first?.headline
-                == "Expectation failed: Expected notification ping to be delivered to a closure of a lifetime info "
+                == "Expected notification ping to be delivered to a closure of a lifetime info "
                 + "once, but it was never delivered."
         )
         withExtendedLifetime(screen) {}
@@ -86,7 +86,7 @@ struct WordingTests {
         // Before: "… it listens to ping, pong, not ping, save."
         #expect(
             issues.first?.headline
-                == "Expectation failed: Expected InboxScreen to listen to the topics each step lists, but after step 1 "
+                == "Expected InboxScreen to listen to the topics each step lists, but after step 1 "
                 + "(appear()) it listens to ping, pong where the step lists ping, save: pong is not listed, save does "
                 + "not listen."
         )

@@ -26,7 +26,7 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
 
     @MainActor func testRecordsAtTheCallersFileAndLineByDefault() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        let failures = await capturedFailures {
+        let failures = capturedFailures {
             expectListening(screen, to: .name(.sync))
         }
         XCTAssertEqual(failures.first?.file, #filePath)
@@ -35,15 +35,15 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
 
     @MainActor func testASynchronousTestRecordsToo() async {
         let screen = InboxScreen(notificationCenter: NotificationCenter())
-        beginCapturing()
-        expectNotListening(screen, to: .name(.ping))
-        let failures = endCapturing()
+        let failures = capturedFailures {
+            expectNotListening(screen, to: .name(.ping))
+        }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("Expected InboxScreen not to be listening to ping") == true)
     }
 
     @MainActor func testStrictModeFailsWhenItsBodyEndsForAReportRaisedOnAnotherThread() async {
-        let failures = await capturedFailures {
+        let failures = capturedFailures {
             expectNoDiagnostics {
                 let engine = NotificationEngine(center: NotificationCenter())
                 onAnotherThreadAndWait { engine.stop(.lifetime) }
@@ -65,6 +65,52 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
             let engine = NotificationEngine(center: center)
             await onAnotherThread { engine.stop(.lifetime) }
         }
+    }
+
+    /// Issue 36, item 6: the wait on an info whose lifespan is inactive fails after the grace of 0.5 seconds, not
+    /// after its timeout of 5 seconds, with the reason. XCTest runs one case at a time, so the time is the wait's own.
+    func testAWaitThatCannotSucceedFailsInWellUnderASecond() async {
+        let host = EngineHost(center: NotificationCenter())
+        let recorder = DeliveryRecorder()
+        recorder.record(host)
+        let start = Date()
+        let failures = await capturedFailures {
+            await waitForDeliveries(of: .name(.pong), in: recorder)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.5)
+        XCTAssertLessThan(elapsed, 1)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.description.hasPrefix(
+                "Expected notification pong to be delivered once within 5.0 seconds, but it was never delivered. "
+                    + "Nothing recorded listens to pong. EngineHost: its matching info (row 2) does not listen: its "
+                    + "lifespan visible is not active."
+            ) == true,
+            failures.first?.description ?? "none"
+        )
+        withExtendedLifetime(host) {}
+    }
+
+    /// An info that starts listening during the grace is waited for, past the grace: here it starts after 0.05 s and
+    /// the post comes after 0.8 s. In XCTest, which runs one case at a time, so that the start falls in the grace.
+    func testAnInfoThatStartsDuringTheGraceIsWaitedFor() async {
+        let center = NotificationCenter()
+        let info = NotificationInfo(name: .sync, center: center) { _ in }
+        let recorder = DeliveryRecorder()
+        recorder.record(info)
+        let start = Date()
+        let starting = Task.detached {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            info.startListening()
+            try? await Task.sleep(nanoseconds: 750_000_000)
+            center.post(name: .sync, object: nil)
+        }
+        let deliveries = await waitForDeliveries(of: .name(.sync), in: recorder, timeout: 30)
+        XCTAssertEqual(deliveries.count, 1)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.8)
+        await starting.value
+        info.stopListening()
     }
 
     @MainActor func testWaitsForAHandlerOnAnotherThread() async {

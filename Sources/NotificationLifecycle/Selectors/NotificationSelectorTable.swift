@@ -90,11 +90,68 @@ public struct NotificationSelectorTable: Sendable {
         )
     }
 
+    /// Binds a selector name ending in a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
+    /// ``MainActorNotificationEngineOwner``) that receives the notification: the method runs on the main actor, at
+    /// once when the notification is posted there and scheduled there otherwise.
+    ///
+    /// A controller's method reference, such as `Screen.tick`, picks this form in every module setting. Swift 5
+    /// mode gives an unapplied method reference no isolation in its type, so without this form the reference would
+    /// bind to the posting thread's.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"tick:"`.
+    ///   - method: An unapplied method reference, such as `Screen.tick`. It is only ever called on the main actor.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: MainActorNotificationEngineOwner>(
+        _ selector: String,
+        _ method: sending @escaping (Observer) -> (Notification) -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: true,
+            handler: .mainActorObserver { observer, notification in
+                method(unsafeDowncast(observer, to: Observer.self))(notification)
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// Binds a selector name without a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
+    /// ``MainActorNotificationEngineOwner``) that takes no argument; it runs on the main actor.
+    ///
+    /// - Parameters:
+    ///   - selector: The name, such as `"reload"`.
+    ///   - method: An unapplied method reference, such as `Screen.reload`. It is only ever called on the main actor.
+    ///   - fileID: The file of the call, for diagnostics. Leave the default.
+    ///   - line: The line of the call, for diagnostics. Leave the default.
+    public func adding<Observer: MainActorNotificationEngineOwner>(
+        _ selector: String,
+        _ method: sending @escaping (Observer) -> () -> Void,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: false,
+            handler: .mainActorObserver { observer, _ in
+                method(unsafeDowncast(observer, to: Observer.self))()
+            },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
     /// Binds a selector name ending in a colon to a main-actor method that receives the notification: the method runs
     /// on the main actor, at once when the notification is posted there and scheduled there otherwise.
     ///
     /// A main-actor class's method reference, such as `Screen.keyboardWillShow` in a `@MainActor` class, picks this
-    /// form by its type.
+    /// form by its type in Swift 6 mode.
     ///
     /// - Parameters:
     ///   - selector: The name, such as `"keyboardWillShow:"`.

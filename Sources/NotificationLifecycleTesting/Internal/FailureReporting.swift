@@ -12,8 +12,8 @@ struct CallSite: Sendable {
     let line: UInt
     let column: UInt
 
-    /// Every expectation makes one when it is called: XCTest's cases are watched from then on (see
-    /// ``XCTestCases``), so that a failure raised later on another thread knows whether a case still runs.
+    /// Made where an expectation records a failure or starts a wait (and XCTest's cases are watched from then on,
+    /// see ``XCTestCases``).
     init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
         self.fileID = fileID
         self.filePath = filePath
@@ -27,28 +27,36 @@ struct CallSite: Sendable {
         let file = "\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)"
         return "\(file):\(line)"
     }
+
+    var sourceLocation: SourceLocation {
+        SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
 }
 
 /// Where a failure goes, decided when it happens, in this order:
 ///
-/// 1. A Swift Testing test runs in the current task (`Test.current` is set: in a `@Test` function, its traits and
+/// 1. A failure capture is open in the current task (``FailureScope``, this package's test seam): kept there.
+/// 2. A Swift Testing test runs in the current task (`Test.current` is set: in a `@Test` function, its traits and
 ///    the tasks it creates): an issue of that test.
-/// 2. An XCTest case is running (seen through `XCTestObservation`; XCTest's current case is process-wide, so this
+/// 3. The failure is about a recorder made inside a scope that is still open (a capture, or the test of the
+///    `.failsOnUnexpectedDiagnostics` trait): kept there; the trait records it in its test when the test ends.
+/// 4. An XCTest case is running (seen through `XCTestObservation`; XCTest's current case is process-wide, so this
 ///    holds on any thread): a failure of that case.
-/// 3. A Swift Testing test was seen in this process, but none runs in the current task (`Task.detached`, a `Thread`,
-///    a `DispatchQueue` block): an issue recorded outside any test, which Swift Testing reports and which fails the
-///    run.
-/// 4. Otherwise the failure goes everywhere it can be heard: an issue outside any test (a Swift Testing run under way
-///    reports it, and fails), a failure of XCTest's running case when XCTest may be running one this module has not
-///    seen start (it watches from the first expectation on), and a line on standard error.
-///
-/// Nothing here reads the process's arguments: `swift test` runs each framework in a process of its own and tells
-/// Swift Testing's with `--testing-library swift-testing`, but `xcodebuild test` runs both in one process without it.
-/// So a Swift Testing run is known by its tests, and a failure no test can be found for goes to both frameworks.
+/// 5. A Swift Testing test was seen in this process, or the process was started to run Swift Testing alone
+///    (`--testing-library swift-testing`), but none runs in the current task (`Task.detached`, a `Thread`, a
+///    `DispatchQueue` block): an issue recorded outside any test, whose text names the test that made the recorder
+///    when there is one.
+/// 6. No XCTest case has been seen to start or end, and the process runs XCTest (a `.xctest` bundle or executable, or
+///    Xcode's test environment): a failure of XCTest's running case. This is the first case that uses the module,
+///    which started before the module could watch it.
+/// 7. Otherwise the failure goes everywhere it can be heard: an issue outside any test, a failure of XCTest's running
+///    case when no case has been seen to end, and a line on standard error.
 enum TestFramework: Equatable {
+    case capture
     case swiftTesting
+    case recorderScope
     case xcTest
-    /// A Swift Testing test ran in this process; the issue belongs to no test.
+    /// A Swift Testing run is known; the issue belongs to no test.
     case swiftTestingOutsideTest
     /// Neither framework is known to run a test now: an issue outside any test, a failure of XCTest's running case if
     /// `xcTestCaseMayRun`, and a line on standard error.
@@ -56,32 +64,64 @@ enum TestFramework: Equatable {
 
     /// What the current process and task run; see the type's discussion.
     struct Situation: Equatable {
-        var swiftTestingTest: Bool
-        var xcTestCase: XCTestCases.State
-        /// Whether a Swift Testing test was seen in this process (``SwiftTestingRun``).
-        var swiftTestingSeen: Bool
+        var capture = false
+        var swiftTestingTest = false
+        /// Whether the failure is about a recorder made in a scope that is still open.
+        var recorderScope = false
+        var xcTestCase = XCTestCases.State.unknown
+        /// Whether a Swift Testing test was seen in this process (``SwiftTestingRun``), or the process runs Swift
+        /// Testing alone.
+        var swiftTestingSeen = false
+        /// Whether the process was started to run XCTest (``TestProcess``).
+        var xcTestProcess = false
     }
 
     /// The framework for `situation`, in the order of the type's discussion.
     static func deciding(_ situation: Situation) -> TestFramework {
+        if situation.capture { return .capture }
         if situation.swiftTestingTest { return .swiftTesting }
+        if situation.recorderScope { return .recorderScope }
         if situation.xcTestCase == .running { return .xcTest }
         if situation.swiftTestingSeen { return .swiftTestingOutsideTest }
+        if situation.xcTestCase == .unknown && situation.xcTestProcess { return .xcTest }
         return .undetermined(xcTestCaseMayRun: situation.xcTestCase == .unknown)
     }
 
-    static var current: TestFramework {
-        deciding(currentSituation)
-    }
-
-    static var currentSituation: Situation {
-        let swiftTestingTest = SwiftTestingRun.inTest()
-        return Situation(
-            swiftTestingTest: swiftTestingTest,
-            xcTestCase: XCTestCases.state,
-            swiftTestingSeen: SwiftTestingRun.seen
+    /// The framework for a failure raised now, in the current task; `origin` is the recorder's, if it is about one.
+    /// Without `scopes`, the open scopes are passed over (one closed while the failure was kept).
+    static func current(origin: FailureOrigin? = nil, scopes: Bool = true) -> TestFramework {
+        deciding(
+            Situation(
+                capture: scopes && FailureScope.current?.openCapture != nil,
+                swiftTestingTest: SwiftTestingRun.inTest(),
+                recorderScope: scopes && origin?.scope?.isOpen == true,
+                xcTestCase: XCTestCases.state,
+                swiftTestingSeen: SwiftTestingRun.seen || TestProcess.runsSwiftTestingAlone,
+                xcTestProcess: TestProcess.runsXCTest
+            )
         )
     }
+}
+
+/// What the process's launch says about the frameworks it runs, read once.
+enum TestProcess {
+    private static let arguments = ProcessInfo.processInfo.arguments
+    private static let environment = ProcessInfo.processInfo.environment
+
+    /// `swift test` starts its Swift Testing process with `--testing-library swift-testing`, and its XCTest process
+    /// without it (on Linux, the same `.xctest` executable runs both).
+    static let runsSwiftTestingAlone: Bool =
+        arguments.contains("--testing-library=swift-testing")
+        || zip(arguments, arguments.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
+
+    /// A `.xctest` executable or bundle in the arguments (`swift test` on Linux and macOS), or the variables Xcode's
+    /// test action sets; and not a Swift Testing process.
+    static let runsXCTest: Bool =
+        !runsSwiftTestingAlone
+        && (arguments.contains { $0.hasSuffix(".xctest") || $0.contains(".xctest/") }
+            || ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"].contains {
+                environment[$0] != nil
+            })
 }
 
 /// Whether Swift Testing runs tests in this process, known from its tests: the first time this module is used in a
@@ -99,8 +139,8 @@ enum SwiftTestingRun {
     }
 }
 
-/// Whether an XCTest case is running, as XCTest's observation tells; watched from the first expectation, recorder
-/// or capture a test uses.
+/// Whether an XCTest case is running, as XCTest's observation tells; watched from the first failure, wait or
+/// recorder of the process.
 enum XCTestCases {
     enum State: Equatable {
         /// No case has been seen to start or end since watching began.
@@ -143,40 +183,164 @@ enum XCTestCases {
     }()
 }
 
+/// A place for the failures of one test, opened in the test's task: the test seam that keeps them
+/// (``capturingFailures(isolation:_:)``), or the `.failsOnUnexpectedDiagnostics` trait, which keeps only the failures
+/// raised outside the test's task about recorders made in it, and records them in the test when it ends.
+final class FailureScope: Sendable {
+    /// The innermost scope open in the current task (and inherited by the tasks it creates with `Task {}`).
+    @TaskLocal static var current: FailureScope?
+
+    /// Whether failures raised in the scope's own task are kept too (the seam), not only those about its recorders.
+    let captures: Bool
+    private let state = LockedValueBox<(isOpen: Bool, kept: [(InspectionFailure, SourceLocation)])>((true, []))
+
+    /// The scope that was current where this one opened.
+    private let parent: FailureScope?
+
+    init(captures: Bool) {
+        self.captures = captures
+        parent = Self.current
+    }
+
+    var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// The innermost open capture among this scope and those it opened in: where a failure of this task is kept.
+    var openCapture: FailureScope? {
+        captures && isOpen ? self : parent?.openCapture
+    }
+
+    /// Keeps `failure`; answers `false` once the scope has closed.
+    func keep(_ failure: InspectionFailure, at location: SourceLocation) -> Bool {
+        state.withLock { state in
+            guard state.isOpen else { return false }
+            state.kept.append((failure, location))
+            return true
+        }
+    }
+
+    /// Closes the scope and returns what it kept, in the order it was kept.
+    func close() -> [(InspectionFailure, SourceLocation)] {
+        state.withLock { state in
+            state.isOpen = false
+            return state.kept
+        }
+    }
+}
+
+/// Where a recorder was made: the scope open in that task and the Swift Testing test running in it, if any.
+struct FailureOrigin: Sendable {
+    let scope: FailureScope?
+    /// `inboxListens() at InboxTests.swift:12`, the test that made the recorder.
+    let testName: String?
+
+    /// The origin of something made now, in the current task.
+    static var here: FailureOrigin {
+        let test = Test.current
+        let location = test.map { test in
+            let file = test.sourceLocation.fileID.split(separator: "/").last.map(String.init) ?? ""
+            return "\(test.name) at \(file):\(test.sourceLocation.line)"
+        }
+        return FailureOrigin(scope: FailureScope.current, testName: location)
+    }
+}
+
 /// Records `failure` at `site` in the framework that runs the current test: the one reporting function every
 /// expectation of this module goes through. See ``TestFramework`` for where it goes when no test runs in the
-/// current task.
-func recordFailure(_ failure: InspectionFailure, at site: CallSite) {
-    let location = SourceLocation(
-        fileID: "\(site.fileID)",
-        filePath: "\(site.filePath)",
-        line: Int(site.line),
-        column: Int(site.column)
-    )
-    switch TestFramework.current {
-    case .swiftTesting, .swiftTestingOutsideTest:
-        recordIssue(failure, at: location)
+/// current task; `origin` is that of the recorder the failure is about, if any.
+func recordFailure(_ failure: InspectionFailure, at site: CallSite, origin: FailureOrigin? = nil) {
+    var framework = TestFramework.current(origin: origin)
+    if framework == .capture, FailureScope.current?.openCapture?.keep(failure, at: site.sourceLocation) == true {
+        return
+    }
+    if framework == .recorderScope, origin?.scope?.keep(failure, at: site.sourceLocation) == true { return }
+    if framework == .capture || framework == .recorderScope {
+        framework = TestFramework.current(origin: origin, scopes: false)
+    }
+    switch framework {
+    case .swiftTesting:
+        recordIssue(failure, at: site.sourceLocation)
     case .xcTest:
         XCTFail(failure.message, file: site.filePath, line: site.line)
+    case .capture, .recorderScope, .swiftTestingOutsideTest:
+        recordIssue(failure.namingOrigin(origin), at: site.sourceLocation)
     case .undetermined(let xcTestCaseMayRun):
-        recordIssue(failure, at: location)
+        recordIssue(failure.namingOrigin(origin), at: site.sourceLocation)
         if xcTestCaseMayRun { XCTFail(failure.message, file: site.filePath, line: site.line) }
         FileHandle.standardError.write(Data("\(site.shortDescription): error: \(failure.message)\n".utf8))
     }
 }
 
-/// Records `failure` as a Swift Testing issue whose headline is the summary and whose comment is the details (none
-/// when there are none), so that the sentence shows once.
+/// Records `failure` at `location` as an issue of the Swift Testing test running in the current task, or keeps it in
+/// the package's seam when one is open here: what the trait records, in its test's task.
+func recordInTest(_ failure: InspectionFailure, at location: SourceLocation) {
+    if FailureScope.current?.openCapture?.keep(failure, at: location) == true { return }
+    recordIssue(failure, at: location)
+}
+
+extension InspectionFailure {
+    /// The failure with the test that made the recorder named in its summary, for an issue that belongs to no test.
+    func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {
+        guard let name = origin?.testName else { return self }
+        return InspectionFailure(
+            summary: summary + " (Raised outside the task of the test that made the recorder, \(name).)",
+            details: details
+        )
+    }
+}
+
+/// Records `failure` as a Swift Testing issue whose comment is the whole message: the sentence, then the details.
 ///
-/// `Issue.record(_:sourceLocation:)` heads its issue "Issue recorded" and shows the text one line lower; a failed
-/// expectation is headed by its expression, so the summary is passed as the expression of a failed check, as
-/// `#expect` does.
+/// Swift Testing heads the issue "Issue recorded" and shows the message one line lower.
 func recordIssue(_ failure: InspectionFailure, at location: SourceLocation) {
-    _ = __checkValue(
-        false,
-        expression: .__fromSyntaxNode(failure.summary),
-        comments: failure.details.isEmpty ? [] : [Comment(rawValue: failure.details)],
-        isRequired: false,
-        sourceLocation: location
-    )
+    Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
+}
+
+/// A failure this module raised, as ``capturingFailures(isolation:_:)`` keeps it.
+package struct CapturedFailure: Sendable {
+    /// The sentence: "Expected …, but …".
+    package let summary: String
+    /// The table, or empty.
+    package let details: String
+    package let fileID: String
+    package let filePath: String
+    package let line: Int
+    package let column: Int
+
+    /// The summary, then the details on the following lines: the text a framework records.
+    package var message: String {
+        details.isEmpty ? summary : summary + "\n" + details
+    }
+}
+
+/// The package's test seam: runs `body` and returns the failures this module raised meanwhile in its task (and the
+/// tasks it creates with `Task {}`), and those raised anywhere about the recorders made in it, instead of recording
+/// them in a framework. Other failures (a `#expect`, an `XCTAssert`) are recorded as usual.
+package func capturingFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+) async rethrows -> [CapturedFailure] {
+    let scope = FailureScope(captures: true)
+    try await FailureScope.$current.withValue(scope, operation: body, isolation: isolation)
+    return scope.close().map(CapturedFailure.init)
+}
+
+/// The synchronous form of ``capturingFailures(isolation:_:)``.
+package func capturingFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
+    let scope = FailureScope(captures: true)
+    try FailureScope.$current.withValue(scope, operation: body)
+    return scope.close().map(CapturedFailure.init)
+}
+
+extension CapturedFailure {
+    fileprivate init(_ kept: (InspectionFailure, SourceLocation)) {
+        let (failure, location) = kept
+        self.init(
+            summary: failure.summary,
+            details: failure.details,
+            fileID: location.fileID,
+            filePath: location.filePath,
+            line: location.line,
+            column: location.column
+        )
+    }
 }

@@ -35,10 +35,10 @@ final class MailboxScreenStrictModeXCTests: FailureCapturingTestCase {
     private let misuseLine = LockedValueBox(0)
 
     override func invokeTest() {
-        beginCapturing()
-        strictModeLine.withLock { $0 = #line + 1 }
-        expectNoDiagnostics { super.invokeTest() }
-        let failures = endCapturing()
+        let failures = capturedFailures {
+            strictModeLine.withLock { $0 = #line + 1 }
+            expectNoDiagnostics { super.invokeTest() }
+        }
         // Checked here, after strict mode ended: its failure is known by now.
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, strictModeLine.withLock { $0 })

@@ -1,76 +1,31 @@
 import Foundation
 import NotificationLifecycle
+import NotificationLifecycleTesting
 import XCTest
 
-/// An XCTest case that can keep the failures it records, so that a test can check a failure's message and line
-/// instead of failing with it.
+/// An XCTest case that can keep the failures the testing module raises, so that a test can check a failure's message
+/// and line instead of failing with it. It keeps them through the package's seam (`capturingFailures`): they never
+/// reach XCTest, so a passing test prints nothing about them.
 class FailureCapturingTestCase: XCTestCase {
-    /// A failure recorded while capturing.
+    /// A failure kept while capturing.
     struct Failure: Sendable {
         let description: String
         let file: String
         let line: Int
     }
 
-    private let capture = LockedValueBox<[Failure]?>(nil)
-
-    /// Starts keeping the failures this case records.
-    func beginCapturing() {
-        capture.withLock { $0 = [] }
-    }
-
-    /// Stops keeping failures and returns those kept since ``beginCapturing()``.
-    func endCapturing() -> [Failure] {
-        capture.withLock { captured in
-            defer { captured = nil }
-            return captured ?? []
-        }
-    }
-
-    /// Runs `body` and returns the failures it recorded, instead of failing this test with them.
+    /// Runs `body` and returns the failures it raised, instead of failing this test with them.
     @MainActor
     func capturedFailures(_ body: () async -> Void) async -> [Failure] {
-        beginCapturing()
-        await body()
-        return endCapturing()
+        await capturingFailures(body).map(Self.failure)
     }
 
-    /// Keeps a failure recorded while capturing; answers `false` for any other, which then fails the test.
-    private func captured(_ failure: Failure) -> Bool {
-        capture.withLock { captured in
-            guard captured != nil else { return false }
-            captured?.append(failure)
-            return true
-        }
+    /// The synchronous form of ``capturedFailures(_:)-(()async->Void)``.
+    func capturedFailures(_ body: () -> Void) -> [Failure] {
+        capturingFailures(body).map(Self.failure)
     }
 
-    /// The message of an `XCTFail`: its description is "failed - " followed by the message, in Apple's XCTest (the
-    /// issue's `compactDescription`) and in swift-corelibs-xctest alike.
-    static func message(of description: String) -> String {
-        description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
+    private static func failure(_ captured: CapturedFailure) -> Failure {
+        Failure(description: captured.message, file: captured.filePath, line: captured.line)
     }
-
-    // Apple's XCTest records an XCTIssue; swift-corelibs-xctest, everywhere else, has only recordFailure.
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-    override func record(_ issue: XCTIssue) {
-        let failure = Failure(
-            description: Self.message(of: issue.compactDescription),
-            file: issue.sourceCodeContext.location?.fileURL.path ?? "",
-            line: issue.sourceCodeContext.location?.lineNumber ?? 0
-        )
-        if !captured(failure) { super.record(issue) }
-    }
-    #else
-    override func recordFailure(
-        withDescription description: String,
-        inFile filePath: String,
-        atLine lineNumber: Int,
-        expected: Bool
-    ) {
-        let failure = Failure(description: Self.message(of: description), file: filePath, line: lineNumber)
-        if !captured(failure) {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-    #endif
 }

@@ -1,42 +1,46 @@
 import Foundation
 import NotificationLifecycle
+import NotificationLifecycleTesting
 import Testing
 
-/// What a Swift Testing issue said and where.
+/// What a failure of the testing module said and where, as the package's seam kept it.
 struct CapturedIssue: Sendable {
+    /// The sentence, "Expected …, but …".
     let headline: String
+    /// The details (the table), when there are any.
     let comments: [String]
     let location: SourceLocation?
 
-    /// The failure's sentence (the headline without Swift Testing's "Expectation failed: "), then its comments: the
-    /// whole message, which shows the sentence once.
+    /// The sentence, then its details: the whole message.
     var message: String {
-        let prefix = "Expectation failed: "
-        let sentence = headline.hasPrefix(prefix) ? String(headline.dropFirst(prefix.count)) : headline
-        return ([sentence] + comments).joined(separator: "\n")
+        ([headline] + comments).joined(separator: "\n")
     }
 }
 
-/// Runs `body`, which must record at least one issue, and returns every issue it recorded; they are known issues,
-/// so they do not fail the test. `withKnownIssue` records an issue of its own when `body` records none.
+/// Runs `body`, which must fail at least once, and returns the failures the testing module raised in it, through the
+/// package's seam (`capturingFailures`): they reach no framework, so a passing test prints nothing about them. When
+/// `body` raised none, this records an issue at the caller's location.
 func capturedIssues(
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async -> Void
 ) async -> [CapturedIssue] {
-    let issues = LockedValueBox<[CapturedIssue]>([])
-    await withKnownIssue(sourceLocation: sourceLocation) {
-        await body()
-    } matching: { issue in
-        let captured = CapturedIssue(
-            headline: "\(issue.kind)",
-            comments: issue.comments.map(\.rawValue),
-            location: issue.sourceLocation
-        )
-        issues.withLock { $0.append(captured) }
-        return true
+    let failures = await capturingFailures(isolation: isolation, body)
+    if failures.isEmpty {
+        Issue.record("Expected the body to fail, but it raised no failure.", sourceLocation: sourceLocation)
     }
-    return issues.withLock { $0 }
+    return failures.map { failure in
+        CapturedIssue(
+            headline: failure.summary,
+            comments: failure.details.isEmpty ? [] : [failure.details],
+            location: SourceLocation(
+                fileID: failure.fileID,
+                filePath: failure.filePath,
+                line: failure.line,
+                column: failure.column
+            )
+        )
+    }
 }
 
 extension Site {
