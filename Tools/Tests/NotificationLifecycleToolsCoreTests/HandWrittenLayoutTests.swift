@@ -277,4 +277,31 @@ import Testing
             "\(text)"
         )
     }
+
+    /// A name written with spaces keeps them (before, `Notification.Name("Session Ended")` was declared as
+    /// `Notification.Name("SessionEnded")`: another notification), and an emptied first member leaves no double
+    /// blank line beside the engine.
+    @Test func aNameKeepsItsSpacesAndARemovedFirstMemberLeavesOneBlankLine() throws {
+        let source = """
+            import UIKit
+
+            final class Screen: UIViewController {
+                deinit {
+                    NotificationCenter.default.removeObserver(self)
+                }
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(
+                        self, selector: #selector(ended), name: Notification.Name(rawValue: "Session Ended"), object: nil)
+                }
+
+                @objc func ended() {}
+            }
+
+            """
+        let text = try #require(migrate(source).files["Screen.swift"])
+        #expect(text.contains("forName: Notification.Name(rawValue: \"Session Ended\")"), "\(text)")
+        #expect(!text.contains("\n\n\n"), "\(text)")
+    }
 }

@@ -117,6 +117,22 @@ package enum Migrator {
             let isLast = index == lines.count - 1
             lines[index] = line + (crlf && !isLast ? "\r" : ending)
         }
+        // Two blank lines in a row where the original never has them (a removed first member left its blank line
+        // beside the engine's): one, as the file writes it.
+        func isBlank(_ line: some StringProtocol) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        let originalLinesInOrder = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let originalHasTwo = zip(originalLinesInOrder, originalLinesInOrder.dropFirst()).contains {
+            isBlank($0) && isBlank($1)
+        }
+        if !originalHasTwo {
+            var kept: [String] = []
+            for (index, line) in lines.enumerated() {
+                let isLast = index == lines.count - 1
+                if !isLast, isBlank(line), let previous = kept.last, isBlank(previous), kept.count > 0 { continue }
+                kept.append(line)
+            }
+            lines = kept
+        }
         return lines.joined(separator: "\n")
     }
 }

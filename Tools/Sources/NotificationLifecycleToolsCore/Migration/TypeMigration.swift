@@ -583,7 +583,7 @@ struct TypeMigration {
     // MARK: - The declarations
 
     private mutating func infoCall(_ registration: Registration, lifespan: Lifespan) throws -> String {
-        var argumentList = ["forName: \(registration.name.text)"]
+        var argumentList = ["forName: \(registration.name.written)"]
         if let object = registration.object { argumentList.append("object: \(object)") }
         if let lifespanArgument = lifespan.shorthand.lifespan { argumentList.append(lifespanArgument) }
         let line = registration.location.line
