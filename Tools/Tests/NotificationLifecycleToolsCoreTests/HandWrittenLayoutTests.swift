@@ -304,4 +304,29 @@ import Testing
         #expect(text.contains("forName: Notification.Name(rawValue: \"Session Ended\")"), "\(text)")
         #expect(!text.contains("\n\n\n"), "\(text)")
     }
+
+    /// A declaration the owner protocol would push past 120 columns breaks as the project's .swift-format breaks it.
+    @Test func aLongClassLineBreaksBeforeTheOwnerProtocol() throws {
+        let source = """
+            import UIKit
+
+            final class LibraryScreenController: UITabBarController, UITabBarControllerDelegate, UINavigationControllerDelegate {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .x, object: nil)
+                }
+
+                @objc func changed() {}
+            }
+
+            """
+        let text = try #require(migrate(source).files["Screen.swift"])
+        #expect(
+            text.contains(
+                "UINavigationControllerDelegate,\n    MainActorNotificationEngineOwner\n{\n"
+                    + "    nonisolated let notificationEngine"
+            ),
+            "\(text)"
+        )
+    }
 }

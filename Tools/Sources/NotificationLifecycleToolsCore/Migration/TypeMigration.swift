@@ -1065,7 +1065,18 @@ struct TypeMigration {
         let owner = mainActorOwner ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
         if let clause = decl.inheritanceClause, let lastType = clause.inheritedTypes.last {
             let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
-            fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+            let brace = decl.memberBlock.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+            let lineStart = lines.lineStart(end)
+            if decl.genericWhereClause == nil, lines.lineStart(brace) == lineStart,
+                lines.text(from: lineStart, to: end).count + ", \(owner) {".count > Self.lineLength
+            {
+                // As the project's .swift-format breaks a declaration that does not fit: the conformance on a
+                // line of its own, the brace on the next.
+                let indent = lines.indentation(decl.positionAfterSkippingLeadingTrivia.utf8Offset)
+                fileEdits.append(Edit(start: end, end: brace, replacement: ",\n\(indent)\(unit)\(owner)\n\(indent)"))
+            } else {
+                fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+            }
         } else {
             let end = (decl.genericParameterClause.map { Syntax($0) } ?? Syntax(decl.name))
                 .endPositionBeforeTrailingTrivia.utf8Offset
