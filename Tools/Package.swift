@@ -64,12 +64,24 @@ package.targets += [
         name: "MigrationBehaviourTests",
         dependencies: ["UIKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
     ),
+    // What `migrate --language-mode 5` writes for a nonisolated class that is not Sendable, built as its module
+    // would be: in Swift 5 mode, where the owner protocol's Sendable requirement warns.
+    .testTarget(
+        name: "MigrationBehaviourSwift5Tests",
+        dependencies: ["UIKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")],
+        // Its Sendable warnings are the point (what the migration shows the user), so they stay warnings under
+        // CI's -warnings-as-errors: the frontend flag comes after the driver's (`treatAllWarnings(as:)` does not).
+        swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-Xfrontend", "-no-warnings-as-errors"])]
+    ),
 ]
 // The compile oracle (CompileOracleTests, issue 31) type-checks what migrate writes for Fixtures/Wild against these
 // stand-ins and the root package, with swiftc and the modules this build leaves in the build folder: the tests depend
 // on them so that `swift build --build-tests` builds them.
 let oracleStandIns = ["AppKit", "WatchKit", "Combine", "ShimmerKit"]
-package.targets += oracleStandIns.map { .target(name: $0, path: "Tests/StandIns/\($0)") }
+package.targets += oracleStandIns.map {
+    // ShimmerKit's feed controller subclasses UIKit's view controller.
+    .target(name: $0, dependencies: $0 == "ShimmerKit" ? ["UIKit"] : [], path: "Tests/StandIns/\($0)")
+}
 if let tests = package.targets.first(where: { $0.name == "NotificationLifecycleToolsCoreTests" }) {
     tests.dependencies += (["UIKit"] + oracleStandIns).map { .target(name: $0) }
     tests.dependencies.append(.product(name: "NotificationLifecycle", package: "NotificationLifecycle"))
@@ -78,7 +90,8 @@ if let tests = package.targets.first(where: { $0.name == "NotificationLifecycleT
 
 // The fixtures are written as apps write them (Swift 6 mode, but no upcoming features), so their test target is
 // left out.
-for target in package.targets where target.type != .plugin && target.name != "MigrationBehaviourTests" {
+for target in package.targets
+where target.type != .plugin && !["MigrationBehaviourTests", "MigrationBehaviourSwift5Tests"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

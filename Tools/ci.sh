@@ -43,6 +43,11 @@ found=$(grep -c ': warning: \[' <<<"$output")
 grep -qE '^Fixtures/Corpus/01_ProfileViewController.swift:19:[0-9]+: warning: \[nuclear-unregister\] ' <<<"$output" ||
     fail "no nuclear-unregister finding at 01_ProfileViewController.swift:19"
 echo "ok: $found findings, one per expectation"
+# The summary counts the files with findings, of those read.
+with=$(grep -o '^Fixtures/Corpus/[^:]*' <<<"$output" | sort -u | wc -l)
+read=$(find Fixtures/Corpus -name '*.swift' | wc -l)
+tool check --exit-zero Fixtures/Corpus 2>&1 >/dev/null | grep -qx "$found findings in $with files of $read read" ||
+    fail "check's summary is not \"$found findings in $with files of $read read\""
 
 step "check: --exit-zero, a clean file, json, sarif"
 tool check --exit-zero Fixtures/Corpus >/dev/null 2>&1 || fail "--exit-zero exited non-zero"
@@ -142,6 +147,6 @@ step "the command plugin: swift package check-notification-observers"
 # Last: the plugin builds the tool again without -warnings-as-errors (about 30 seconds).
 swift package plugin check-notification-observers --target NotificationLifecycleToolsCore >"$work/plugin.log" 2>&1 ||
     { cat "$work/plugin.log"; fail "the plugin failed"; }
-grep '^0 findings in [0-9]* files$' "$work/plugin.log" || fail "the plugin did not run the checker"
+grep '^0 findings in 0 files of [0-9]* read$' "$work/plugin.log" || fail "the plugin did not run the checker"
 
 step "done"

@@ -136,6 +136,34 @@ struct DiagnosticsRoutingTests {
         #expect(received.events.contains { $0.message == marker })
     }
 
+    /// The handler replaced by `installHandler` is released after the diagnostics lock: the `deinit` of an object it
+    /// captured reports, which reads the installed handler under that lock.
+    @Test func aReplacedHandlerWhoseCaptureReportsInItsDeinit() {
+        let reported = LockedValueBox(false)
+        NotificationDiagnostic.installHandler(
+            handlerHolding(
+                DeinitProbe {
+                    // Outside any scope, so that the report reads the installed handler.
+                    DiagnosticRouting.$scope.withValue(nil) {
+                        reportDiagnostic(
+                            .emptyName,
+                            "Expected no report, but a deinit made one.",
+                            fileID: nil,
+                            line: nil
+                        )
+                    }
+                    reported.withLock { $0 = true }
+                }
+            )
+        )
+        NotificationDiagnostic.installHandler(nil)
+        #expect(reported.withLock { $0 })
+    }
+
+    private func handlerHolding(_ probe: DeinitProbe) -> @Sendable (NotificationDiagnostic) -> Void {
+        { _ in withExtendedLifetime(probe) {} }
+    }
+
     /// The limit the Testing article states: made outside any capture or strict mode, this engine's center belongs
     /// to no test, so a report raised on another thread reaches the installed handler (else standard error), not a
     /// capture open meanwhile.

@@ -5,6 +5,20 @@ import Testing
 
 @Suite("NotificationInfo")
 struct NotificationInfoTests {
+    /// A `name: nil` info is checked for an empty custom lifespan as any other, whether or not the platform reports
+    /// the missing name (Linux does, Apple platforms do not): both platforms report the lifespan.
+    @Test func aNameNilInfoIsCheckedForAnEmptyLifespanOnEveryPlatform() {
+        let problems = { (reported: Bool) in
+            NotificationInfo.inputProblems(name: nil, lifespan: .custom(""), nameNilIsReported: reported)
+        }
+        #expect(problems(true) == [.nameNil, .emptyLifespanName])
+        #expect(problems(false) == [.emptyLifespanName])
+        #expect(
+            NotificationInfo.inputProblems(name: Notification.Name(""), lifespan: .custom(""), nameNilIsReported: false)
+                == [.emptyName, .emptyLifespanName]
+        )
+    }
+
     let center = NotificationCenter()
 
     @Test func closureInfoDeliversOnlyWhileListening() {

@@ -149,6 +149,63 @@ struct TeardownWaitTests {
         listening.stopListening()
     }
 
+    /// An info taken out with `remove(_:)` is stopped too: its handler under way is waited for.
+    @Test func waitsForAHandlerOfAnInfoRemovedFromTheEngine() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in gate.pass(order) }
+        engine.add(info)
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.remove(info)
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+    }
+
+    /// A lifespan-bound sequence stopped by its lifespan is waited for: here the post under way that fed it still
+    /// runs another info's handler (both share the name's Foundation registration), and is waited for whole.
+    @Test func waitsForAPostUnderWayOnAStoppedSequence() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        engine.appear()
+        let pings = engine.notifications(named: .ping, during: .visible, buffering: .unbounded)
+        // Started after the sequence, so that the post feeds the sequence, then blocks here.
+        let blocking = NotificationInfo(name: .ping, center: center) { _ in gate.pass(order) }
+        blocking.startListening()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+        var yielded = 0
+        for await _ in pings { yielded += 1 }
+        #expect(yielded == 1)
+        blocking.stopListening()
+    }
+
+    /// An info with a queue has a registration of its own, made again at each start: one stopped, started and
+    /// stopped again while a handler of its first registration runs is waited for, on that first registration too.
+    @Test func waitsForAHandlerOfAnEarlierRegistrationOfAnInfoStartedAgain() async {
+        let engine = NotificationEngine(center: center)
+        let gate = BlockingGate()
+        let order = Recorder<String>()
+        let queue = OperationQueue()
+        engine.add(
+            NotificationInfo(name: .ping, lifespan: .visible, center: center, queue: queue) { _ in gate.pass(order) }
+        )
+        engine.appear()
+        let center = center
+        Thread { center.post(name: .ping, object: nil) }.start()
+        await gate.waitUntilEntered()
+        engine.disappear()
+        engine.appear()
+        engine.disappear()
+        await expectTheWaitEndsAfterTheHandler(engine, gate, order)
+    }
+
     @Test func withNothingRunningItReturnsAtOnce() async {
         let engine = NotificationEngine(center: center)
         let info = NotificationInfo(name: .ping, lifespan: .visible, center: center) { _ in }

@@ -373,6 +373,37 @@ private func controllerScenarios() -> [String: Scenario] {
                 }
             }
         },
+        "secondcontroller-framework": Scenario(
+            summary: "7s: lifecycle 10+10 on a center where a controller of the same kind stays appeared (a second "
+                + "controller: every name observed already)"
+        ) { _ in
+            let center = NotificationCenter()
+            let resident = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+            resident.appear()
+            return Measured(
+                operation: {
+                    let controller = FrameworkController(center: center, lifetime: lifetime10, visible: visible10)
+                    controller.appear()
+                    controller.disappear()
+                },
+                // Keeps the resident controller for the run (the harness reads this after the loop).
+                delivered: { withExtendedLifetime(resident) { deliveries.value } }
+            )
+        },
+        "secondcontroller-raw": Scenario(summary: "7s: the same by hand") { _ in
+            let center = NotificationCenter()
+            let resident = HandController(center: center, lifetime: lifetime10, visible: visible10)
+            resident.appear()
+            return Measured(
+                operation: {
+                    let controller = HandController(center: center, lifetime: lifetime10, visible: visible10)
+                    controller.appear()
+                    controller.disappear()
+                },
+                // Keeps the resident controller for the run (the harness reads this after the loop).
+                delivered: { withExtendedLifetime(resident) { deliveries.value } }
+            )
+        },
         "firstcontroller-framework": Scenario(
             summary: "5n: lifecycle 10+10, the first controller on a new center (each center made before the loop "
                 + "and released after it)"

@@ -34,6 +34,19 @@ func residentBytesPerInfo(count: Int, make: (NotificationCenter) -> AnyObject) -
 }
 
 let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "interleaved":
+    runInterleaved(Array(arguments.dropFirst()))
+    exit(0)
+case "remove":
+    runRemove(Array(arguments.dropFirst()))
+    exit(0)
+case "memory-classes-framework", "memory-classes-raw":
+    runMemoryClasses(framework: arguments.first == "memory-classes-framework")
+    exit(0)
+default:
+    break
+}
 if let name = arguments.first, ["memory-framework", "memory-raw", "memory-combine"].contains(name) {
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
     let bytes = residentBytesPerInfo(count: count) { center in
@@ -63,6 +76,9 @@ let scenarios = allScenarios()
 guard let name = arguments.first, let scenario = scenarios[name] else {
     print("usage: NotificationLifecycleProfile <scenario> [repetitions=10000] [n=20]")
     print("       NotificationLifecycleProfile memory-framework|memory-raw|memory-combine [controllers=10000]")
+    print("       NotificationLifecycleProfile memory-classes-framework|memory-classes-raw")
+    print("       NotificationLifecycleProfile interleaved [--rounds N] [PAIR ...]")
+    print("       NotificationLifecycleProfile remove [rounds=7]")
     for (name, scenario) in scenarios.sorted(by: { $0.key < $1.key }) {
         print("  \(name): \(scenario.summary)")
     }

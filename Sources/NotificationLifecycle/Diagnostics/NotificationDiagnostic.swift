@@ -95,7 +95,12 @@ extension NotificationDiagnostic {
     /// }
     /// ```
     public static func installHandler(_ handler: (@Sendable (NotificationDiagnostic) -> Void)?) {
-        DiagnosticRouting.global.withLock { $0 = handler }
+        // The handler replaced is released after the lock: an object it captured may report from its `deinit`.
+        let previous = DiagnosticRouting.global.withLock { installed in
+            defer { installed = handler }
+            return installed
+        }
+        withExtendedLifetime(previous) {}
     }
 }
 
@@ -183,25 +188,43 @@ package enum DiagnosticRouting {
 
     /// Sends `diagnostic` where it belongs; `fallback` is the scope to use when neither the task nor the center
     /// names an open one (a sequence's maker).
+    ///
+    /// With `site`, a report that the receiving scope (outside any scope: the process) already had for that site is
+    /// dropped: a problem of a declaration is reported once at its line, however often the line runs.
     static func route(
         _ diagnostic: NotificationDiagnostic,
         about center: NotificationCenter?,
-        fallback: DiagnosticScope? = nil
+        fallback: DiagnosticScope? = nil,
+        oncePer site: String? = nil
     ) {
-        if let own = scope, let target = own.openSelfOrAncestor() {
-            target.receive(diagnostic, raisedInScope: target === own)
-        } else if let center, let claimed = claimingScope(of: center)?.openSelfOrAncestor() {
-            claimed.innermostOpenDescendant().receive(diagnostic, raisedInScope: false)
-        } else if let fallback {
-            (fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback).receive(
-                diagnostic,
-                raisedInScope: false
-            )
+        let (target, raisedInScope) = receivingScope(about: center, fallback: fallback)
+        if let site {
+            let first = target?.isFirstReport(at: site) ?? reportedSites.withLock { $0.insert(site).inserted }
+            guard first else { return }
+        }
+        if let target {
+            target.receive(diagnostic, raisedInScope: raisedInScope)
         } else if let handler = global.withLock({ $0 }) {
             handler(diagnostic)
         } else {
             FileHandle.standardError.write(Data(diagnostic.standardErrorLine.utf8))
         }
+    }
+
+    /// The sites reported once outside any scope: declaration lines, so the set stays as small as the code.
+    private static let reportedSites = LockedValueBox(Set<String>())
+
+    /// The scope a report goes to, and whether it was raised in it; `nil` for the installed handler.
+    private static func receivingScope(
+        about center: NotificationCenter?,
+        fallback: DiagnosticScope?
+    ) -> (DiagnosticScope?, raisedInScope: Bool) {
+        if let own = scope, let target = own.openSelfOrAncestor() { return (target, target === own) }
+        if let center, let claimed = claimingScope(of: center)?.openSelfOrAncestor() {
+            return (claimed.innermostOpenDescendant(), false)
+        }
+        if let fallback { return (fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback, false) }
+        return (nil, false)
     }
 }
 
@@ -214,8 +237,8 @@ package enum DiagnosticRouting {
 final class DiagnosticScope: Sendable {
     let parent: DiagnosticScope?
     private let receiver: @Sendable (NotificationDiagnostic, Bool) -> Void
-    /// Whether the scope is open, and its open children, latest last.
-    private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope])>((true, []))
+    /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
+    private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
 
     init(parent: DiagnosticScope?, receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void) {
         self.parent = parent
@@ -226,6 +249,11 @@ final class DiagnosticScope: Sendable {
     func close() {
         state.withLock { $0.isOpen = false }
         parent?.state.withLock { $0.children.removeAll { $0 === self } }
+    }
+
+    /// Whether this is the scope's first report for `site` (see ``DiagnosticRouting/route(_:about:fallback:oncePer:)``).
+    func isFirstReport(at site: String) -> Bool {
+        state.withLock { $0.sites.insert(site).inserted }
     }
 
     func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
@@ -274,4 +302,21 @@ func reportDiagnostic(
     about center: NotificationCenter? = nil
 ) {
     reportDiagnostic(NotificationDiagnostic(rule: rule, message: message, fileID: fileID, line: line), about: center)
+}
+
+/// Reports a problem of the declaration at `fileID`:`line` once per receiving scope (once per process outside any):
+/// `detail` tells apart the problems of one line, such as the selector name.
+func reportDiagnosticOnce(
+    _ rule: NotificationDiagnostic.Rule,
+    _ message: @autoclosure () -> String,
+    fileID: String,
+    line: Int,
+    detail: String,
+    about center: NotificationCenter? = nil
+) {
+    DiagnosticRouting.route(
+        NotificationDiagnostic(rule: rule, message: message(), fileID: fileID, line: line),
+        about: center,
+        oncePer: "\(rule.name) \(fileID):\(line) \(detail)"
+    )
 }

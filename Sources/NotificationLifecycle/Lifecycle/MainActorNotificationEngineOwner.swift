@@ -161,7 +161,6 @@ extension MainActorNotificationEngineOwner {
             handler: .async(
                 Message.self,
                 from: subject,
-                needsObserver: true,
                 call: .onMainActor { observer, message in
                     guard let observer else { return }
                     await handler(unsafeDowncast(observer, to: Self.self), message)

@@ -51,6 +51,14 @@ protocol SubjectFilter<Subject>: Sendable {
         subject: AnyObject?,
         using block: @escaping @Sendable (Message) async -> Void
     ) -> NotificationCenter.ObservationToken where Message.Subject == Subject
+
+    /// Has `order` read Foundation's own sequence of the messages of `subject`.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func read<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        into order: PostOrder<Message>
+    ) where Message.Subject == Subject
 }
 
 private struct OneSubject<Subject: AnyObject>: SubjectFilter {
@@ -79,6 +87,15 @@ private struct OneSubject<Subject: AnyObject>: SubjectFilter {
     ) -> NotificationCenter.ObservationToken where Message.Subject == Subject {
         center.addObserver(of: typed(subject), for: Message.self, using: block)
     }
+
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    func read<Message: NotificationCenter.AsyncMessage>(
+        on center: NotificationCenter,
+        subject: AnyObject?,
+        into order: PostOrder<Message>
+    ) where Message.Subject == Subject {
+        order.read(center.messages(of: typed(subject), for: Message.self, bufferSize: Int.max))
+    }
 }
 
 /// Where an asynchronous-message handler runs.
@@ -88,10 +105,10 @@ enum AsyncMessageCall<Message: Sendable>: Sendable {
     /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
     /// never leaves the main actor.
     case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
-    /// A lifespan-bound sequence's yield, which also takes the calls of posts made before its stop that Foundation
-    /// runs after it: the stop removes the registration, so a later post makes no call, and every call Foundation
-    /// had taken on holds the registration's block, which holds `end`. So `end` is released, and finishes the
-    /// sequence, once the last of them has run.
+    /// A lifespan-bound sequence's count of calls (see ``PostOrder``), which also takes the calls of posts made
+    /// before its stop that Foundation runs after it: the stop removes the registration, so a later post makes no
+    /// call, and every call Foundation had taken on holds the registration's block, which holds `end`. So `end` is
+    /// released, and tells the sequence the count is final, once the last of them has run.
     case keepingPosted(@Sendable (Message) -> Void, end: SequenceEnd)
 }
 
@@ -114,16 +131,16 @@ extension MessageHandler {
     static func mainActor<Message: NotificationCenter.MainActorMessage>(
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
-        needsObserver: Bool,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) -> MessageHandler {
         let filter = subject.filter
         return MainActorMessageHandler<Message>(
-            needsObserver: needsObserver,
-            register: { center, subject, registration in
+            register: { center, subject, registration, attempt in
                 let lock = registration.registry.lock
                 // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
-                let block: @MainActor @Sendable (Message) -> Void = { registration.deliver(message: $0, under: lock) }
+                let block: @MainActor @Sendable (Message) -> Void = {
+                    registration.deliver(message: $0, under: lock, attempt: attempt)
+                }
                 return CenterCalls.addObserver(using: block) { block in
                     guard let filter else {
                         return center.addObserver(
@@ -143,13 +160,11 @@ extension MessageHandler {
     static func async<Message: NotificationCenter.AsyncMessage>(
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
-        needsObserver: Bool,
         call: AsyncMessageCall<Message>
     ) -> MessageHandler {
         let filter = subject.filter
         return AsyncMessageHandler(
             type: Message.self,
-            needsObserver: needsObserver,
             register: { listener, subject, generation in
                 let center = listener.center
                 return CenterCalls.addObserver(using: asyncObserver(listener, generation, call)) { block in
@@ -204,9 +219,11 @@ extension MessageHandler {
             return { message in
                 guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
                 defer { listener.endLateCall(late) }
-                guard let call = Tapping.show(tapping, messageOf: listener) else { return }
+                // Counted also when the info is being released (no tap event then): the count says where the
+                // sequence ends.
+                let call = Tapping.show(tapping, messageOf: listener)
                 yield(message)
-                call.end()
+                call?.end()
                 withExtendedLifetime(end) {}
             }
         }

@@ -67,6 +67,8 @@ extension NotificationEngine {
         var endedSequences: [BoundSequence] = []
         /// Objects loaded under the lock, released after it.
         var kept: [AnyObject] = []
+        /// The tap `stopAll()` removed, released after the lock.
+        var tap: DeliveryTap?
     }
 
     /// Marks `lifespan` active and starts its infos; when it was active already, only if `evenIfActive` (`start(_:)`
@@ -154,13 +156,16 @@ extension NotificationEngine {
                     transition.withdrawals.append(withdrawal)
                 }
             }
+            transition.tap = state.tap
             state.tap = nil
             state.keyHashCounts = [:]
             state.duplicateCounts = [:]
             state.everyNotificationInfos = 0
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
-            defer { state.infos = [] }
-            return state.infos
+            // Given up, as the infos: a teardown's wait no longer sees them (see waitForStoppedHandlers()).
+            state.departed = []
+            defer { state.infos = InfoList() }
+            return state.infos.array
         }
         if populating {
             reportDiagnostic(
@@ -277,11 +282,13 @@ extension NotificationEngine {
 
     /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
-        let previous = registry.lock.withLock { () -> [Tapping] in
-            state.tap = tap
-            return state.infos.compactMap { info in
+        // The previous tap and its tappings are released after the lock: their closures are the testing module's.
+        let previous = registry.lock.withLock { () -> (DeliveryTap?, [Tapping]) in
+            defer { state.tap = tap }
+            let tappings = state.infos.compactMap { info in
                 info.listener.setTappingLocked(tap.map { Tapping(tap: $0, info: info) })
             }
+            return (state.tap, tappings)
         }
         withExtendedLifetime(previous) {}
     }
@@ -308,7 +315,7 @@ extension NotificationEngine {
         registry.lock.withLock {
             guard case .populating = state.phase else { return .outsideInit }
             state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos)
+            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
         }
     }
 

@@ -65,13 +65,13 @@ extension NotificationEngine {
             ) { notification in
                 yield(notification)
             }
-            return (info, finishesWhenReleased: false)
+            return (info, onStop: nil)
         }
     }
 
     /// Makes a stream fed by the info that `makeInfo` builds, bound to `lifespan` on this engine. The stop of the
-    /// lifespan finishes the stream, unless `makeInfo` answers that the info finishes it itself (with the `finish`
-    /// it was given) once its last call has run.
+    /// lifespan finishes the stream, unless `makeInfo` answers what to call at the stop instead: then the info's
+    /// machinery finishes the stream itself (with the `finish` it was given) once it has what was posted before.
     func boundStream<Element>(
         describing what: String,
         during lifespan: Lifespan,
@@ -81,7 +81,7 @@ extension NotificationEngine {
         makeInfo: (
             _ yield: @escaping @Sendable (Element) -> Void,
             _ finish: @escaping @Sendable () -> Void
-        ) -> (NotificationInfo, finishesWhenReleased: Bool)
+        ) -> (NotificationInfo, onStop: (@Sendable () -> Void)?)
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         let overflow = OverflowReporter(
@@ -91,7 +91,7 @@ extension NotificationEngine {
             fileID: fileID,
             line: line
         )
-        let (info, finishesWhenReleased) = makeInfo(
+        let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
                 nonisolated(unsafe) let element = element
@@ -101,12 +101,7 @@ extension NotificationEngine {
             },
             { continuation.finish() }
         )
-        let finish: @Sendable () -> Void
-        if finishesWhenReleased {
-            finish = {}
-        } else {
-            finish = { continuation.finish() }
-        }
+        let finish = onStop ?? { continuation.finish() }
         guard let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: finish) else {
             continuation.finish()
             return stream
@@ -130,11 +125,9 @@ extension NotificationEngine {
     /// into the sequence, and the sequence finishes once the last of them has run (the consumer may read some
     /// messages after the stop returned).
     ///
-    /// The order is the order in which those tasks run: the post order most of the time, but not always, also for
-    /// messages posted one after the other from one thread (under load, tasks run out of order). Foundation's
-    /// public API calls an asynchronous observer only from such a task; where the order matters, put a number in
-    /// the message, or use Foundation's `messages(of:for:bufferSize:)`, which buffers in post order but does not
-    /// end with a lifespan.
+    /// The messages are yielded in the order they were posted (from one thread; posts from several threads in the
+    /// order Foundation took them), as Foundation's own `messages(of:for:bufferSize:)` yields them: the sequence
+    /// reads Foundation's sequence for the order, and its own registration for where to end.
     ///
     /// A full buffer drops by its policy: `.bufferingNewest(n)` drops the oldest message it holds to keep the new
     /// one, `.bufferingOldest(n)` drops the new one; `.unbounded` drops nothing.
@@ -181,13 +174,24 @@ extension NotificationEngine {
             fileID: fileID,
             line: line
         ) { yield, finish in
+            let order = PostOrder<Message>(yield: yield, finish: finish)
+            if let filter = subject.filter {
+                filter.read(on: center, subject: subject.object, into: order)
+            } else {
+                order.read(
+                    center.messages(
+                        of: Message.Subject.self,
+                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
+                        bufferSize: Int.max
+                    )
+                )
+            }
             let info = NotificationInfo(
                 messageTypeName: String(reflecting: Message.self),
                 handler: .async(
                     Message.self,
                     from: subject,
-                    needsObserver: false,
-                    call: .keepingPosted(yield, end: SequenceEnd(finish))
+                    call: .keepingPosted({ _ in order.callTaken() }, end: SequenceEnd { order.callsEnded() })
                 ),
                 observer: nil,
                 subject: subject.object,
@@ -197,7 +201,7 @@ extension NotificationEngine {
                 line: line,
                 column: 0
             )
-            return (info, finishesWhenReleased: true)
+            return (info, onStop: { order.stopped() })
         }
     }
 }
@@ -254,8 +258,10 @@ extension NotificationEngine {
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
     func unbindSequence(_ id: UInt64) {
         let (sequence, withdrawal) = registry.lock.withLock { () -> (BoundSequence?, Withdrawal?) in
-            let sequence = state.sequences.removeValue(forKey: id)
-            return (sequence, sequence?.info.listener.stopLocked())
+            guard let sequence = state.sequences.removeValue(forKey: id) else { return (nil, nil) }
+            let withdrawal = sequence.info.listener.stopLocked()
+            depart(sequence.info.listener)
+            return (sequence, withdrawal)
         }
         withdrawal?.finish(on: center)
         withExtendedLifetime(sequence) {}
@@ -267,6 +273,7 @@ extension NotificationEngine {
         var withdrawals: [Withdrawal] = []
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
             if let withdrawal = sequence.info.listener.stopLocked() { withdrawals.append(withdrawal) }
+            depart(sequence.info.listener)
             ended.append(sequence)
             state.sequences[id] = nil
         }

@@ -48,7 +48,7 @@ public final class NotificationEngine: @unchecked Sendable {
 
     struct State {
         /// The infos, in the order they were added.
-        var infos: [NotificationInfo] = []
+        var infos = InfoList()
         /// How many infos have each registration key's hash. More than one means equal keys (a key whose sender or
         /// observer is gone can be repeated by a new object at the same address) or, rarely, a collision: `add`
         /// compares the keys themselves before refusing anything, and only then.
@@ -63,6 +63,9 @@ public final class NotificationEngine: @unchecked Sendable {
         /// The lifespan-bound sequences that still yield, by id.
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
+        /// Listeners taken out of ``infos`` or ``sequences`` while a handler call of theirs may have been under way,
+        /// for a teardown's wait (see ``depart(_:)``).
+        var departed: [DepartedListener] = []
         /// How many duplicates each line has added of each listener, so that a loop reports the first one and then
         /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
         /// entries, so an identity here never names a released info.
@@ -156,7 +159,7 @@ public final class NotificationEngine: @unchecked Sendable {
 
     /// The infos, in the order they were added.
     public var infos: [NotificationInfo] {
-        registry.lock.withLock { state.infos }
+        registry.lock.withLock { state.infos.array }
     }
 
     /// The lifespans whose infos listen now.
@@ -225,7 +228,7 @@ public final class NotificationEngine: @unchecked Sendable {
         let result = registry.lock.withLock { () -> Result in
             if case .finished = state.phase { return .finished }
             let earlier = state.keyHashCounts[hash, default: 0]
-            if !made, earlier > 0, state.infos.contains(where: { $0 === info }) {
+            if !made, earlier > 0, state.infos.contains(info) {
                 return .sameInstance(count: state.countDuplicate(of: info, fileID: fileID, line: line))
             }
             if earlier > 0, info.keyIsCurrent(keeping: &kept),
@@ -299,8 +302,7 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
-            guard let index = state.infos.firstIndex(where: { $0 === info }) else { return nil }
-            state.infos.remove(at: index)
+            guard state.infos.remove(info) else { return nil }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
             }
@@ -308,8 +310,10 @@ public final class NotificationEngine: @unchecked Sendable {
             state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
+            let withdrawal = info.listener.stopLocked(givingUpFrom: identity)
+            depart(info.listener)
             // The caller holds the info: the ledger now lists it itself.
-            return (info.listener.stopLocked(givingUpFrom: identity), tapping, registry.enterLedger(info))
+            return (withdrawal, tapping, registry.enterLedger(info))
         }
         guard let (withdrawal, _, _) = removed else {
             reportDiagnostic(
@@ -323,5 +327,46 @@ public final class NotificationEngine: @unchecked Sendable {
             return
         }
         withdrawal?.finish(on: center)
+    }
+}
+
+/// An engine's infos in the order they were added, with a remove that looks nothing up: each info's listener keeps
+/// its slot (``Listener/State/slot``), a removed info leaves a hole, and the holes are compacted in bulk once they
+/// are more than half of the slots. Only under the registry's lock.
+struct InfoList: Sequence {
+    private var slots: [NotificationInfo?] = []
+    private var holes = 0
+
+    var isEmpty: Bool { slots.count == holes }
+
+    /// The infos, without holes.
+    var array: [NotificationInfo] { slots.compactMap { $0 } }
+
+    func makeIterator() -> some IteratorProtocol<NotificationInfo> {
+        slots.lazy.compactMap { $0 }.makeIterator()
+    }
+
+    mutating func append(_ info: NotificationInfo) {
+        info.listener.state.slot = Int32(slots.count)
+        slots.append(info)
+    }
+
+    /// Whether `info` is in the list.
+    func contains(_ info: NotificationInfo) -> Bool {
+        let slot = Int(info.listener.state.slot)
+        return slot >= 0 && slot < slots.count && slots[slot] === info
+    }
+
+    /// Removes `info`; answers whether it was in the list.
+    mutating func remove(_ info: NotificationInfo) -> Bool {
+        guard contains(info) else { return false }
+        slots[Int(info.listener.state.slot)] = nil
+        holes += 1
+        if holes > 16, holes * 2 > slots.count {
+            slots.removeAll { $0 == nil }
+            holes = 0
+            for (slot, info) in slots.enumerated() { info?.listener.state.slot = Int32(slot) }
+        }
+        return true
     }
 }

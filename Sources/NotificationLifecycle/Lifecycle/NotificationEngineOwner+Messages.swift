@@ -40,7 +40,7 @@ extension NotificationEngineOwner {
     ) -> NotificationInfo {
         addOwnedMessageInfo(
             messageTypeName: String(reflecting: Message.self),
-            handler: .mainActor(Message.self, from: subject, needsObserver: true, call: ownerTyped(handler)),
+            handler: .mainActor(Message.self, from: subject, call: ownerTyped(handler)),
             subject: subject.object,
             lifespan: lifespan,
             fileID: fileID,
@@ -88,7 +88,6 @@ extension NotificationEngineOwner {
             handler: .async(
                 Message.self,
                 from: subject,
-                needsObserver: true,
                 call: .anywhere(ownerTyped(handler))
             ),
             subject: subject.object,

@@ -43,12 +43,9 @@ class MessageHandler: @unchecked Sendable {
     // Safe: every stored property is a constant of a Sendable type (the metatype is only compared and printed).
     /// The message type, such as `DocumentDidSave.self`.
     let type: Any.Type
-    /// Whether the handler receives the observer, so that a gone observer drops the registration.
-    let needsObserver: Bool
 
-    init(type: Any.Type, needsObserver: Bool) {
+    init(type: Any.Type) {
         self.type = type
-        self.needsObserver = needsObserver
     }
 
     /// Makes the Foundation registration that the infos of one center, message type and subject share. Only a
@@ -56,7 +53,8 @@ class MessageHandler: @unchecked Sendable {
     func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
-        registration: SharedRegistration
+        registration: SharedRegistration,
+        attempt: UInt32
     ) -> CenterToken {
         fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
     }
@@ -68,27 +66,28 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
     // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
     /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
     let register:
-        @Sendable (_ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration) ->
-            CenterToken
+        @Sendable (
+            _ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration, _ attempt: UInt32
+        ) -> CenterToken
     /// Calls the handler with the observer (`nil` when the handler takes none).
     let call: @MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void
 
     init(
-        needsObserver: Bool,
-        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration) -> CenterToken,
+        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration, UInt32) -> CenterToken,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) {
         self.register = register
         self.call = call
-        super.init(type: Message.self, needsObserver: needsObserver)
+        super.init(type: Message.self)
     }
 
     override func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
-        registration: SharedRegistration
+        registration: SharedRegistration,
+        attempt: UInt32
     ) -> CenterToken {
-        register(center, subject, registration)
+        register(center, subject, registration, attempt)
     }
 }
 
@@ -102,10 +101,9 @@ final class AsyncMessageHandler: MessageHandler, @unchecked Sendable {
 
     init(
         type: Any.Type,
-        needsObserver: Bool,
         register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> CenterToken
     ) {
         self.register = register
-        super.init(type: type, needsObserver: needsObserver)
+        super.init(type: type)
     }
 }

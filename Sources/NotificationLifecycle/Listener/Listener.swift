@@ -39,7 +39,10 @@ final class Listener: @unchecked Sendable {
         /// The registration the listener last listened through, so that starting again looks nothing up.
         var lastRegistration: SharedRegistration?
         /// `listen(during:)` calls under way, and whether the current registration was made by one.
-        var holds = 0
+        var holds: Int32 = 0
+        /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up. Beside `holds`, so that
+        /// both take the word `holds` took alone.
+        var slot: Int32 = -1
         var startedByHold = false
         /// The engine that owns the info, if any; whether one ever did (then a gone observer is not reported: the
         /// owner stops its infos itself).
@@ -232,15 +235,19 @@ final class Listener: @unchecked Sendable {
             return generation
         }
         guard let generation else { return false }
-        if key.sender != nil, sender == nil {
-            drop(generation, observerGone: false)
-            return false
-        }
-        if key.observer != nil, observer == nil {
-            drop(generation, observerGone: true)
+        if let observerGone = released(observer: observer, sender: sender) {
+            drop(generation, observerGone: observerGone)
             return false
         }
         return true
+    }
+
+    /// The liveness check: `nil` while the observer and the sender that the key names (loaded by the caller, who
+    /// holds them for the call) live; else whether the observer is the one gone (the sender is looked at first).
+    func released(observer: AnyObject?, sender: AnyObject?) -> Bool? {
+        if key.sender != nil, sender == nil { return false }
+        if key.observer != nil, observer == nil { return true }
+        return nil
     }
 
     /// Drops the registration of `generation`, whose observer or sender is gone; reports it once, a gone observer
@@ -372,9 +379,10 @@ final class Listener: @unchecked Sendable {
         tapping: Tapping?
     ) {
         let subject = key.sender == nil ? nil : sender
-        if key.sender != nil, subject == nil { return drop(generation, observerGone: false) }
         let observer = key.observer == nil ? nil : self.observer
-        if key.observer != nil, observer == nil { return drop(generation, observerGone: true) }
+        if let observerGone = released(observer: observer, sender: subject) {
+            return drop(generation, observerGone: observerGone)
+        }
         guard let call = Tapping.show(tapping, messageOf: self) else { return }
         handler.call(observer, message)
         call.end()
@@ -401,14 +409,9 @@ final class Listener: @unchecked Sendable {
             return (state.tapping, lateCalls.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
-        if key.sender != nil, sender == nil {
+        if let observerGone = released(observer: observer, sender: sender) {
             endLateCall(late)
-            drop(generation, observerGone: false)
-            return nil
-        }
-        if key.observer != nil, observer == nil {
-            endLateCall(late)
-            drop(generation, observerGone: true)
+            drop(generation, observerGone: observerGone)
             return nil
         }
         return (observer, tapping, late)

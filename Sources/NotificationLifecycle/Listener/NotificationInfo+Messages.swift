@@ -82,7 +82,7 @@ extension NotificationInfo {
     ) {
         self.init(
             messageTypeName: String(reflecting: Message.self),
-            handler: .mainActor(Message.self, from: subject, needsObserver: false) { _, message in
+            handler: .mainActor(Message.self, from: subject) { _, message in
                 handler(message)
             },
             observer: nil,
@@ -142,7 +142,6 @@ extension NotificationInfo {
             handler: .async(
                 Message.self,
                 from: subject,
-                needsObserver: false,
                 call: .anywhere { _, message in await handler(message) }
             ),
             observer: nil,

@@ -478,51 +478,77 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// object at the same address gives an equal key for a different registration, so a stale key makes no info a
     /// duplicate. The objects loaded go to `kept`, for the caller to release after its lock.
     func keyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
-        let key = listener.key
-        if key.sender != nil {
-            guard let sender = listener.sender else { return false }
-            kept.append(sender)
+        let observer = listener.key.observer == nil ? nil : listener.observer
+        let sender = listener.key.sender == nil ? nil : listener.sender
+        // Kept whether or not the key is current: a reference loaded under the caller's lock is released after it.
+        if let observer { kept.append(observer) }
+        if let sender { kept.append(sender) }
+        return listener.released(observer: observer, sender: sender) == nil
+    }
+
+    /// A rule an info's own input breaks.
+    enum InputProblem: Equatable {
+        /// `name: nil`, reported only where a typed message posted on its center crashes.
+        case nameNil
+        case emptyName
+        case emptyLifespanName
+    }
+
+    /// The input problems of an info of `name` and `lifespan`; `nameNilIsReported` says whether a `name: nil` info is
+    /// (``CenterCalls/messagePostsCrashNameNilObservers`` on this platform).
+    static func inputProblems(
+        name: Notification.Name?,
+        lifespan: Lifespan,
+        nameNilIsReported: Bool
+    ) -> [InputProblem] {
+        var problems: [InputProblem] = []
+        if name == nil {
+            if nameNilIsReported { problems.append(.nameNil) }
+        } else if name?.rawValue.isEmpty == true {
+            problems.append(.emptyName)
         }
-        if key.observer != nil {
-            guard let observer = listener.observer else { return false }
-            kept.append(observer)
-        }
-        return true
+        if lifespan.customName?.isEmpty == true { problems.append(.emptyLifespanName) }
+        return problems
     }
 
     /// Reports a name-nil, empty-name or empty-lifespan-name info.
     private func reportInputProblems() {
-        if name == nil {
-            // Only where it prevents a crash: on Apple platforms a name-nil observer hears typed messages safely.
-            guard CenterCalls.messagePostsCrashNameNilObservers else { return }
-            reportDiagnostic(
-                .everyNotification,
-                "Expected a notification name, but \(self) has name nil and will receive every notification. "
-                    + "On Linux, Foundation crashes when a typed message is posted on a center with such an "
-                    + "observer. Give the info a name unless you really need every notification.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
-        } else if name?.rawValue.isEmpty == true {
-            reportDiagnostic(
-                .emptyName,
-                "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
-                    + "mistake. Use the name the poster uses.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
-        }
-        if lifespan.customName?.isEmpty == true {
-            reportDiagnostic(
-                .emptyName,
-                "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
-                    + ".custom(\"editing\").",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+        let problems = Self.inputProblems(
+            name: name,
+            lifespan: lifespan,
+            nameNilIsReported: CenterCalls.messagePostsCrashNameNilObservers
+        )
+        for problem in problems {
+            switch problem {
+            case .nameNil:
+                reportDiagnostic(
+                    .everyNotification,
+                    "Expected a notification name, but \(self) has name nil and will receive every notification. "
+                        + "On Linux, Foundation crashes when a typed message is posted on a center with such an "
+                        + "observer. Give the info a name unless you really need every notification.",
+                    fileID: fileID,
+                    line: line,
+                    about: center
+                )
+            case .emptyName:
+                reportDiagnostic(
+                    .emptyName,
+                    "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
+                        + "mistake. Use the name the poster uses.",
+                    fileID: fileID,
+                    line: line,
+                    about: center
+                )
+            case .emptyLifespanName:
+                reportDiagnostic(
+                    .emptyName,
+                    "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
+                        + ".custom(\"editing\").",
+                    fileID: fileID,
+                    line: line,
+                    about: center
+                )
+            }
         }
     }
 }

@@ -31,6 +31,9 @@ struct PostsUnderWay<Waiter> {
 
     private func count(of round: Int) -> Int { round == 0 ? counts.0 : counts.1 }
 
+    /// Whether no post is under way: a wait would return at once.
+    var isIdle: Bool { counts.0 == 0 && counts.1 == 0 }
+
     /// Counts a post whose snapshot is being taken; answers its round, which it gives back to ``end(_:)``.
     @inline(__always)
     mutating func begin() -> Int {
@@ -78,15 +81,31 @@ struct PostsUnderWay<Waiter> {
     }
 }
 
-/// The late calls of one listener that passed their check and have not returned.
+/// The late calls of one listener that passed their check and have not returned, and the registrations it listened
+/// through before its last one that still had posts under way when it left them.
 ///
-/// A class, made by a listener's first late call: most listeners never have one, and the three fields inline grew
-/// every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's lock, as the
-/// listener's state that holds it.
+/// A class, made by a listener's first late call (or first such registration): most listeners never have one, and the
+/// fields inline grew every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's
+/// lock, as the listener's state that holds it.
 final class LateCalls {
     @exclusivity(unchecked) private var last: UInt64 = 0
     @exclusivity(unchecked) private var running: [UInt64] = []
     @exclusivity(unchecked) private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
+    /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at each
+    /// start, and a post of its first one may still run its handler after it stopped, started and stopped again.
+    @exclusivity(unchecked) private(set) var earlierRegistrations: [SharedRegistration] = []
+
+    /// Keeps `registration`, which the listener leaves for another, while it has posts under way; forgets those that
+    /// have none any more.
+    func keepEarlier(_ registration: SharedRegistration) {
+        earlierRegistrations.removeAll { $0.posts.isIdle }
+        if !registration.posts.isIdle { earlierRegistrations.append(registration) }
+    }
+
+    /// Whether a call or an earlier registration's post may still run the listener's handler.
+    var hasWorkUnderWay: Bool {
+        !running.isEmpty || earlierRegistrations.contains { !$0.posts.isIdle }
+    }
 
     /// Counts a late call that passed its check; answers its id.
     func begin() -> UInt64 {
@@ -138,23 +157,51 @@ struct RunningHandler: Sendable {
 
 extension Listener {
     /// Waits until the handler calls of this stopped listener that are under way now have returned: the late calls
-    /// let through (but the caller's own, see ``RunningHandler``) and the posts under way on its last registration.
+    /// let through (but the caller's own, see ``RunningHandler``) and the posts under way on the registrations it
+    /// listened through (its last one, and earlier ones that still had posts under way when it left them).
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
-        let (late, registration) = registry.lock.withLock { () -> ([UInt64], SharedRegistration?) in
-            (state.lateCalls?.running(excluding: own) ?? [], state.lastRegistration)
+        let (late, registrations) = registry.lock.withLock { () -> ([UInt64], [SharedRegistration]) in
+            let earlier = state.lateCalls?.earlierRegistrations ?? []
+            return (
+                state.lateCalls?.running(excluding: own) ?? [], earlier + (state.lastRegistration.map { [$0] } ?? [])
+            )
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
                 if !registry.lock.withLock({ state.lateCalls?.wait(for: late, waiter) ?? false }) { waiter.resume() }
             }
         }
-        if let registration {
+        for registration in registrations {
             await withCheckedContinuation { waiter in
                 if !registry.lock.withLock({ registration.posts.wait(waiter) }) { waiter.resume() }
             }
         }
     }
+
+    /// Whether a handler call of this listener may be under way, under the lock: a late call let through, or a post
+    /// under way on a registration it listened through.
+    var mayHaveHandlersUnderWay: Bool {
+        if let registration = state.lastRegistration, !registration.posts.isIdle { return true }
+        return state.lateCalls?.hasWorkUnderWay ?? false
+    }
+
+    /// Keeps `registration`, which the listener leaves for another, for a teardown's wait while it has posts under
+    /// way; under the lock.
+    func leave(_ registration: SharedRegistration) {
+        guard state.lateCalls != nil || !registration.posts.isIdle else { return }
+        let lateCalls = state.lateCalls ?? LateCalls()
+        state.lateCalls = lateCalls
+        lateCalls.keepEarlier(registration)
+    }
+}
+
+/// A listener an engine took out of its infos or sequences (``NotificationEngine/remove(_:fileID:line:)``, a stopped
+/// sequence) while a handler call of it may be under way, for a teardown's wait. Weak: a listener that is gone has no
+/// call under way (a post, a scheduled call and an asynchronous message's call each hold their listener), and the
+/// engine must not keep an info's handler, and what it captured, alive.
+struct DepartedListener {
+    weak var listener: Listener?
 }
 
 extension NotificationEngine {
@@ -170,10 +217,11 @@ extension NotificationEngine {
     /// cache.close()  // no handler of a stopped info runs any more
     /// ```
     ///
-    /// It waits for the infos in ``infos`` that do not listen when it is called (also lifespan-bound sequences'
-    /// infos): each handler call already running, or already let through by a post under way, when it is called.
-    /// A post that begins later does not reach them. It does not wait for infos that ``stopAll(fileID:line:)`` gave
-    /// up, which ``infos`` no longer lists.
+    /// It waits for the infos in ``infos`` that do not listen when it is called, the infos taken out with
+    /// ``remove(_:fileID:line:)`` and the infos of lifespan-bound sequences that stopped: each handler call already
+    /// running, or already let through by a post under way, when it is called. A post that begins later does not
+    /// reach them. It does not wait for infos that ``stopAll(fileID:line:)`` gave up, which ``infos`` no longer
+    /// lists.
     ///
     /// Infos of one name on one center share one Foundation registration (see ``NotificationInfo``), and a post
     /// under way on it when this is called is waited for whole: a handler of another info of that name that runs in
@@ -185,11 +233,21 @@ extension NotificationEngine {
     /// handler cannot call it; a task it starts that calls it waits until that handler has returned.
     public func waitForStoppedHandlers() async {
         let listeners = registry.lock.withLock { () -> [Listener] in
-            let infos = state.infos + state.sequences.values.map(\.info)
-            return infos.lazy.map(\.listener).filter { !$0.state.isListening }
+            state.departed.removeAll { !($0.listener?.mayHaveHandlersUnderWay ?? false) }
+            let listeners = (Array(state.infos) + state.sequences.values.map(\.info)).map(\.listener)
+            return (listeners + state.departed.compactMap(\.listener)).filter { !$0.state.isListening }
         }
         for listener in listeners {
             await listener.waitForRunningHandlers()
         }
+    }
+}
+
+extension NotificationEngine {
+    /// Keeps `listener`, which leaves the engine's infos or sequences, for a teardown's wait while a handler call of
+    /// it may be under way; forgets the departed listeners that have none any more. Under the lock.
+    func depart(_ listener: Listener) {
+        state.departed.removeAll { !($0.listener?.mayHaveHandlersUnderWay ?? false) }
+        if listener.mayHaveHandlersUnderWay { state.departed.append(DepartedListener(listener: listener)) }
     }
 }

@@ -64,20 +64,19 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// Drops the registrations left (idle ones: a registration in use has a listener, which holds the registry),
     /// which ends their cycle through Apple's tokens (see "Ownership"), and removes them from the center if it lives.
-    /// It gathers no tokens when the registry goes with its center, as it does unless its infos and engines outlive
-    /// the center: there is nothing to remove then (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    ///
+    /// Outside the lock, so that the tokens (Foundation's observers, which hold their blocks on Apple platforms) are
+    /// released after it: nothing else holds the registry now, and a post that runs a registration's block touches
+    /// its entries and posts under the lock, never its phase. The empty section first orders what other threads
+    /// wrote under the lock before what follows. It gathers no tokens: a token is removed, or released with its
+    /// phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
     deinit {
+        lock.withLock {}
         let center = center
-        let tokens = lock.withLock { () -> [CenterToken] in
-            var tokens: [CenterToken] = []
-            for registration in registrations.values {
-                if center != nil, case .registered(let token) = registration.phase { tokens.append(token) }
-                registration.phase = .dropped
-            }
-            return tokens
+        for registration in registrations.values {
+            if let center, case .registered(let token) = registration.phase { token.remove(from: center) }
+            registration.phase = .dropped
         }
-        guard let center else { return }
-        for token in tokens { token.remove(from: center) }
     }
 
     // MARK: - One registry per center
@@ -160,7 +159,6 @@ final class CenterRegistry: @unchecked Sendable {
             } else {
                 registration = SharedRegistration(key: key, registry: self)
                 registrations[key] = registration
-                work = .register(registration, sender: sender)
             }
         }
         if registration.listenerCount == 0 {
@@ -174,8 +172,11 @@ final class CenterRegistry: @unchecked Sendable {
         registration.entries.append(
             SharedRegistration.Entry(generation: generation, listener: listener, tapping: listener.state.tapping)
         )
+        if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
         listener.state.lastRegistration = registration
-        if work == nil, case .registering = registration.phase { work = .awaitRegistration(registration) }
+        if case .registering = registration.phase {
+            work = .register(registration, sender: sender, attempt: registration.nextAttempt())
+        }
         return (registration, work)
     }
 
@@ -259,7 +260,7 @@ final class CenterRegistry: @unchecked Sendable {
             let engines = ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos)
+            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// One Foundation registration that the listeners of one name (or one main-actor message type and subject) on one
@@ -54,7 +53,8 @@ final class SharedRegistration: @unchecked Sendable {
     }
 
     enum Phase {
-        /// Being made with Foundation by the thread that created it; others that link into it wait for ``made``.
+        /// Being made with Foundation: each start that links into it now makes a Foundation registration of its own
+        /// (see ``register(for:sender:attempt:)``), and none waits for another thread.
         case registering
         case registered(CenterToken)
         /// Removed from its registry; a later start makes a new one.
@@ -73,14 +73,20 @@ final class SharedRegistration: @unchecked Sendable {
     @exclusivity(unchecked) var isIdle = false
     /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
     @exclusivity(unchecked) var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
-    /// Left once the Foundation registration is made (or found unneeded): a thread that links a listener into this
-    /// registration while it is being made waits for it before its start returns.
-    let made = DispatchGroup()
+    /// The Foundation registrations started for this one, counted (see ``register(for:sender:attempt:)``), and the
+    /// one kept, whose block alone calls the listeners (0 until one is kept).
+    @exclusivity(unchecked) private var attempts: UInt32 = 0
+    @exclusivity(unchecked) private var kept: UInt32 = 0
 
     init(key: Key, registry: CenterRegistry) {
         self.key = key
         self.registry = registry
-        made.enter()
+    }
+
+    /// The next Foundation registration started for this one, under the lock.
+    func nextAttempt() -> UInt32 {
+        attempts += 1
+        return attempts
     }
 
     var listenerCount: Int { entries.count - clearedEntries }
@@ -109,14 +115,16 @@ final class SharedRegistration: @unchecked Sendable {
     /// `lock` is the registry's, which the block captures with the registration: the first memory a posting thread
     /// touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the thread that made
     /// it.
-    func deliver(_ notification: Notification, under lock: Lock) {
+    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
-        // in the generic main-actor form.
-        var post = 0
-        let snapshot = lock.withLock {
+        // in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
+        var post = -1
+        let snapshot = lock.withLock { () -> [Entry] in
+            guard kept == attempt else { return [] }
             post = posts.begin()
             return entries
         }
+        guard post >= 0 else { return }
         defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
@@ -137,14 +145,16 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
-    func deliver<Message>(message: Message, under lock: Lock) {
+    func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
-        var post = 0
-        let snapshot = lock.withLock {
+        var post = -1
+        let snapshot = lock.withLock { () -> [Entry] in
+            guard kept == attempt else { return [] }
             post = posts.begin()
             return entries
         }
+        guard post >= 0 else { return }
         defer { endPost(post, under: lock) }
         var checked = false
         for entry in snapshot {
@@ -172,43 +182,48 @@ final class SharedRegistration: @unchecked Sendable {
 
     // MARK: - Registering with Foundation
 
-    /// Makes the Foundation registration, for the listener that created this one, after the registry's lock.
-    func register(for listener: Listener, sender: AnyObject?) {
+    /// Makes a Foundation registration for this one, after the registry's lock, for a start that linked `listener`
+    /// while it was being made; `attempt` numbers it.
+    ///
+    /// The first start makes one, and so does every start that links into this registration before one is kept,
+    /// rather than wait for another thread (the main actor's `appear()` would wait for a thread of lower priority).
+    /// The first one made is kept, and each start returns once one is kept; a later one is removed at once, and until
+    /// then its block calls no one (``deliver(_:under:attempt:)`` checks `attempt`), so a post reaches each listener
+    /// once.
+    func register(for listener: Listener, sender: AnyObject?, attempt: UInt32) {
         let token: CenterToken
         if let handler = listener.handler.message {
-            token = handler.registerShared(listener.center, subject: sender, registration: self)
+            token = handler.registerShared(listener.center, subject: sender, registration: self, attempt: attempt)
         } else {
             token = CenterCalls.addObserver(
                 to: listener.center,
                 forName: key.name,
                 object: key.sender == nil ? nil : sender,
                 queue: listener.queue
-            ) { [self, lock = registry.lock] in deliver($0, under: lock) }
+            ) { [self, lock = registry.lock] in deliver($0, under: lock, attempt: attempt) }
         }
-        // Dropped meanwhile (its last listener stopped): the registration is not needed after all.
+        // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
         let leftover = registry.lock.withLock { () -> CenterToken? in
             guard case .registering = phase else { return token }
             phase = .registered(token)
+            kept = attempt
             return nil
         }
         leftover?.remove(from: listener.center)
-        made.leave()
     }
 }
 
 /// What a start leaves to do once the lock is released.
 enum RegistrationWork {
-    /// Make the new registration's Foundation registration.
-    case register(SharedRegistration, sender: AnyObject?)
-    /// Wait until the thread that makes the registration has made it.
-    case awaitRegistration(SharedRegistration)
+    /// Make a Foundation registration for the registration being made (see `SharedRegistration.register`).
+    case register(SharedRegistration, sender: AnyObject?, attempt: UInt32)
     /// Make an asynchronous-message listener's registration of its own.
     case registerAlone(OwnRegistration, generation: UInt64, subject: AnyObject?)
 
     func perform(for listener: Listener) {
         switch self {
-        case .register(let registration, let sender): registration.register(for: listener, sender: sender)
-        case .awaitRegistration(let registration): registration.made.wait()
+        case .register(let registration, let sender, let attempt):
+            registration.register(for: listener, sender: sender, attempt: attempt)
         case .registerAlone(let own, let generation, let subject):
             listener.registerAlone(own, generation: generation, subject: subject)
         }

@@ -240,11 +240,13 @@ public struct NotificationSelectorTable: Sendable {
         line: Int
     ) -> NotificationSelectorTable {
         if let reason = selector.invalidityReason {
-            reportDiagnostic(
+            // Once: a subclass's table is built on its superclass's, which reports this again.
+            reportDiagnosticOnce(
                 .unknownSelector,
                 "Expected a selector name, but \"\(selector.name)\" is not one: \(reason). The entry is left out.",
                 fileID: fileID,
-                line: line
+                line: line,
+                detail: selector.name
             )
             return rejecting(selector)
         }
@@ -253,14 +255,15 @@ public struct NotificationSelectorTable: Sendable {
                 wantsNotification
                 ? "name it \"\(selector.name):\" or bind a method that takes no argument"
                 : "name it \"\(selector.name.dropLast())\" or bind a method that takes the notification"
-            reportDiagnostic(
+            reportDiagnosticOnce(
                 .unknownSelector,
                 "Expected \"\(selector.name)\" to be bound to a method that "
                     + (selector.takesNotification ? "takes the notification" : "takes no argument")
                     + ", but the method given \(wantsNotification ? "takes the notification" : "takes no argument")"
                     + ": \(fix). The entry is left out.",
                 fileID: fileID,
-                line: line
+                line: line,
+                detail: selector.name
             )
             return rejecting(selector)
         }
@@ -320,13 +323,15 @@ public struct NotificationSelectorTable: Sendable {
         } else {
             reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
         }
-        reportDiagnostic(
+        // Once per line and observer type: a line that makes an info for each instance reports the problem once.
+        reportDiagnosticOnce(
             .unknownSelector,
             "Expected \(observerType) to answer the selector \"\(selector.name)\", but its notificationSelectors "
                 + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
                 + "notificationSelectors. This info will not listen.",
             fileID: fileID,
             line: line,
+            detail: "\(String(reflecting: observerType)) \(selector.name)",
             about: center
         )
         return .unresolved

@@ -48,6 +48,7 @@ struct LifecycleWalk {
         for index in 0..<steps {
             let step = pending.isEmpty ? generator.next(model) : pending.removeFirst()
             trace.append(step.description)
+            model.beginStep()
             let (outcome, diagnostics) = capturingDiagnostics {
                 var outcome = apply(step, model: &model, world: world)
                 outcome.problems += compare(model, world)

@@ -157,6 +157,22 @@ struct WalkModel {
     }
     static let lifespans: [Lifespan] = [.lifetime, .visible, .editing, .syncing]
     static let unknownSelector = "missing:"
+    /// The lines (the owner's selector shorthand, the observer's initialiser: one observer type each) that reported an
+    /// unknown selector in this step: a line reports it once per scope, and each step runs in a scope of its own.
+    private var unknownSelectorLinesInStep: Set<String> = []
+
+    /// Starts a step: a new diagnostic scope.
+    mutating func beginStep() {
+        unknownSelectorLinesInStep = []
+    }
+
+    /// The report of an unknown selector in `plan`: once per line in a step.
+    private mutating func unknownSelectorReport(_ plan: Plan) -> [Rule] {
+        guard plan.handler.selector == Self.unknownSelector else { return [] }
+        let line: String
+        if case .ownerSelector = plan.handler { line = "owner" } else { line = "observer" }
+        return unknownSelectorLinesInStep.insert(line).inserted ? [.unknownSelector] : []
+    }
 
     /// How often the walk reached situations worth reaching, printed with `NL_WALK_STATS=1`.
     private(set) var stats: [String: Int] = [:]
@@ -276,10 +292,10 @@ struct WalkModel {
 
     // MARK: - Infos
 
-    /// Makes a standalone info; an unknown selector is reported at once.
+    /// Makes a standalone info; an unknown selector is reported at once (once per line in a step).
     mutating func makeInfo(_ plan: Plan) -> [Rule] {
         infos[plan.id] = Info(plan: plan)
-        return plan.handler.selector == Self.unknownSelector ? [.unknownSelector] : []
+        return unknownSelectorReport(plan)
     }
 
     /// Drops the walk's reference to a standalone info (never to one an engine owns).
@@ -372,7 +388,7 @@ struct WalkModel {
 
     /// A shorthand on controller `id` makes the info of `plan` and adds it, or returns the equal one added before.
     mutating func addNew(_ plan: Plan, to id: Int) -> (rules: [Rule], returned: Int) {
-        var rules: [Rule] = plan.handler.selector == Self.unknownSelector ? [.unknownSelector] : []
+        var rules = unknownSelectorReport(plan)
         if let existing = duplicate(of: plan, in: id) {
             rules += countDuplicate(Duplicate(line: Self.addLine(of: plan), target: existing), on: id)
             return (rules, existing)

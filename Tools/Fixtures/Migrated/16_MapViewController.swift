@@ -10,9 +10,7 @@ final class MapViewController: UIViewController, MainActorNotificationEngineOwne
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        addVisibleNotificationInfo(forName: .regionDidChange) { owner, _ in
-            owner.regionChanges += 1
-        }
+        addVisibleNotificationInfo(forName: .regionDidChange) { owner, _ in owner.regionChanges += 1 }
     }
 
     override func viewWillAppear(_ animated: Bool) {

@@ -11,7 +11,10 @@ final class ReaderViewController: UIViewController, MainActorNotificationEngineO
     override func viewDidLoad() {
         super.viewDidLoad()
         notificationEngine.start(.custom("viewDidLoad"))
-        addNotificationInfo(forName: UIContentSizeCategory.didChangeNotification, lifespan: .custom("viewDidLoad")) { owner, _ in
+        addNotificationInfo(
+            forName: UIContentSizeCategory.didChangeNotification,
+            lifespan: .custom("viewDidLoad")
+        ) { owner, _ in
             owner.fontDidChange()
         }
     }

@@ -1,5 +1,6 @@
 // swift-format-ignore-file
-// Three registrations the migrator understands and one under a condition: it must move all or none.
+// Three registrations the migrator understands and one under a condition: it must move all or none. All are
+// lifetime listeners, declared where they were registered, so the condition guards the declaration as it did the call.
 import UIKit
 
 extension Notification.Name {
@@ -9,7 +10,7 @@ extension Notification.Name {
     static let mediaRouteDidChange = Notification.Name("MediaRouteDidChange")
 }
 
-// outcome: left (conditional)
+// outcome: migrated
 final class MediaSessionViewController: UIViewController {
     var supportsRoutes = false
     private(set) var log: [String] = []

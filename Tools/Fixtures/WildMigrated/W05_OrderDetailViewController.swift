@@ -15,9 +15,7 @@ final class OrderDetailViewController: BaseViewController, MainActorNotification
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        addVisibleNotificationInfo(forName: .orderDidShip) { owner, _ in
-            owner.shipments += 1
-        }
+        addVisibleNotificationInfo(forName: .orderDidShip) { owner, _ in owner.shipments += 1 }
     }
 
     override func viewWillAppear(_ animated: Bool) {

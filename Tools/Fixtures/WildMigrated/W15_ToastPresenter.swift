@@ -11,7 +11,10 @@ final class ToastPresenter: NSObject, MainActorNotificationEngineOwner {
 
     override init() {
         super.init()
-        addNotificationInfo(forName: UIApplication.willResignActiveNotification, lifespan: .custom("show")) { owner, note in
+        addNotificationInfo(
+            forName: UIApplication.willResignActiveNotification,
+            lifespan: .custom("show")
+        ) { owner, note in
             owner.appWillResignActive(note)
         }
     }

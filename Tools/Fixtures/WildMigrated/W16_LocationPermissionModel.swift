@@ -15,9 +15,7 @@ final class LocationPermissionModel: ObservableObject, MainActorNotificationEngi
     @Published private(set) var refreshes = 0
 
     init() {
-        addVisibleNotificationInfo(forName: .locationAuthorizationDidChange) { owner, _ in
-            owner.refresh()
-        }
+        addVisibleNotificationInfo(forName: .locationAuthorizationDidChange) { owner, _ in owner.refresh() }
     }
 
     func onAppear() {

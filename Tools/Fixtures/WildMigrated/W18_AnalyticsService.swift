@@ -16,9 +16,7 @@ nonisolated final class AnalyticsService: @unchecked Sendable, NotificationEngin
     private var pending: [String] = []
 
     private init() {
-        addLifetimeNotificationInfo(forName: .analyticsSessionDidEnd) { owner, _ in
-            owner.flush()
-        }
+        addLifetimeNotificationInfo(forName: .analyticsSessionDidEnd) { owner, _ in owner.flush() }
     }
 
     func track(_ event: String) {

@@ -9,6 +9,7 @@ extension Notification.Name {
 
 // outcome: migrated
 public final class ImageCache: NSObject, @unchecked Sendable, NotificationEngineOwner {
+    /// The engine that holds this object's listeners.
     public let notificationEngine = NotificationEngine()
     private let lock = NSLock()
     private let limit: Int

@@ -26,7 +26,10 @@ private final class KeyboardTracker: NSObject, MainActorNotificationEngineOwner 
 
     override init() {
         super.init()
-        addNotificationInfo(forName: UIResponder.keyboardDidShowNotification, lifespan: .custom("begin")) { owner, note in
+        addNotificationInfo(
+            forName: UIResponder.keyboardDidShowNotification,
+            lifespan: .custom("begin")
+        ) { owner, note in
             owner.keyboardDidShow(note)
         }
     }

@@ -5,6 +5,7 @@ import UIKit
 
 // outcome: migrated
 open class FormViewController: UIViewController, MainActorNotificationEngineOwner {
+    /// The engine that holds this object's listeners.
     public nonisolated let notificationEngine = NotificationEngine()
     public private(set) var keyboardShown = false
 

@@ -23,8 +23,6 @@ final class StoryPlayerViewController: UIViewController, MainActorNotificationEn
     }
 
     private func observePlayback() {
-        addLifetimeNotificationInfo(forName: .storyDidAdvance) { owner, _ in
-            owner.page += 1
-        }
+        addLifetimeNotificationInfo(forName: .storyDidAdvance) { owner, _ in owner.page += 1 }
     }
 }

@@ -14,7 +14,9 @@ nonisolated final class UploadManager: @unchecked Sendable, NotificationEngineOw
     private var finished = 0
 
     init() {
-        addLifetimeNotificationInfo(forName: .uploadDidFinish) { owner, _ in // expect: token-never-removed, strong-self-capture
+        addLifetimeNotificationInfo(
+            forName: .uploadDidFinish
+        ) { owner, _ in // expect: token-never-removed, strong-self-capture
             owner.recordFinish()
         }
     }

@@ -14,7 +14,10 @@ nonisolated final class FeedPrefetcher: @unchecked Sendable, NotificationEngineO
     private var prefetches = 0
 
     init() {
-        addNotificationInfo(forName: .feedDidScroll, lifespan: .custom("start")) { owner, _ in // expect: discarded-token
+        addNotificationInfo(
+            forName: .feedDidScroll,
+            lifespan: .custom("start")
+        ) { owner, _ in // expect: discarded-token
             owner.prefetch()
         }
     }

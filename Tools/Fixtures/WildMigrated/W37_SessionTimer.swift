@@ -17,9 +17,7 @@ nonisolated final class SessionTimer: @unchecked Sendable, NotificationEngineOwn
     init(interval: Double) {
         self.interval = interval
         reset()
-        addLifetimeNotificationInfo(forName: .sessionTimerReset) { owner, _ in
-            owner.reset()
-        }
+        addLifetimeNotificationInfo(forName: .sessionTimerReset) { owner, _ in owner.reset() }
     }
 
     private func reset() {

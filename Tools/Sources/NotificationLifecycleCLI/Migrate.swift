@@ -33,6 +33,17 @@ struct Migrate: ParsableCommand {
         case mainActor = "MainActor"
     }
 
+    @Option(
+        help: """
+            The module's Swift language mode: 6 (the default) or 5. In Swift 5 mode a nonisolated class that is not \
+            Sendable adopts NotificationEngineOwner and its listeners keep running on the posting thread; the \
+            compiler then warns where its state is shared across threads. In Swift 6 mode such a class is left \
+            untouched. Without the option, a Package.swift beside or above the paths that sets swiftLanguageModes \
+            (or swiftLanguageVersions) to 5 alone, or whose tools version is below 6.0, gives 5.
+            """
+    )
+    var languageMode: Int?
+
     @Argument(help: "Swift files or folders to read (folders recursively; hidden and .build folders are skipped).")
     var paths: [String]
 
@@ -44,7 +55,17 @@ struct Migrate: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let result = Migrator.migrate(files, defaultIsMainActor: defaultIsolation == .mainActor)
+        let mode: LanguageMode
+        if let languageMode {
+            guard let given = LanguageMode(rawValue: languageMode) else {
+                FileHandle.standardError.write(Data("error: --language-mode takes 5 or 6, not \(languageMode)\n".utf8))
+                throw ExitCode(2)
+            }
+            mode = given
+        } else {
+            mode = PackageManifest.languageMode(around: paths) ?? .v6
+        }
+        let result = Migrator.migrate(files, defaultIsMainActor: defaultIsolation == .mainActor, languageMode: mode)
         for line in result.readingNotes + result.skipped.map(\.description) + result.notes {
             FileHandle.standardError.write(Data("\(line)\n".utf8))
         }

@@ -56,8 +56,7 @@ struct Check: ParsableCommand {
         let format = ReportFormat(rawValue: format.rawValue) ?? .text
         print(Report.render(findings, as: format), terminator: "")
         if format == .text {
-            let summary = "\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(files.count) files\n"
-            FileHandle.standardError.write(Data(summary.utf8))
+            FileHandle.standardError.write(Data((Report.summary(findings, filesRead: files.count) + "\n").utf8))
         }
         if !findings.isEmpty, !exitZero { throw ExitCode(1) }
     }

@@ -93,4 +93,30 @@ import Testing
         #expect(!original.released)  // the center keeps the block, the block keeps the controller
         #expect(migrated.released)
     }
+
+    /// Issue 37's shapes: `UIKit.UIViewController`, a forEach over literal names, tokens in a dictionary, a
+    /// registration under a condition fixed in init, `guard let self = self, let counter = …`, a stored center.
+    @Test func playlist_lifetimeShapesInPlace_behavesTheSame() {
+        let names: [Notification.Name] = [.playlistDidChange, .playlistDidClear, .downloadDidFinish]
+        let original = script.drive(
+            { PlaylistViewControllerOriginal(showsDownloads: true) },
+            names,
+            counts: { [$0.changes, $0.badge?.count ?? 0] }
+        )
+        let migrated = script.drive(
+            { PlaylistViewController(showsDownloads: true) },
+            names,
+            counts: { [$0.changes, $0.badge?.count ?? 0] }
+        )
+        let expected = Outcome(beforeLoad: [0, 0], visible: [2, 1], hidden: [2, 1], visibleAgain: [2, 1])
+        #expect(original == expected)
+        #expect(migrated == expected)
+        // The condition still decides: without downloads shown, only the playlist is heard.
+        let hidden = script.drive(
+            { PlaylistViewController(showsDownloads: false) },
+            names,
+            counts: { [$0.changes, $0.badge?.count ?? 0] }
+        )
+        #expect(hidden == Outcome(beforeLoad: [0, 0], visible: [2, 0], hidden: [2, 0], visibleAgain: [2, 0]))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NotificationLifecycleToolsCore
 import Testing
 
@@ -119,5 +120,55 @@ extension CheckerTests {
             """
         // The cell's superclass is not read: UIKit may have registered .y for it. Quiet.
         #expect(rules(source) == ["7:mismatched-removal"])
+    }
+}
+
+/// Issue 37: shapes of real apps the checker reported and a reviewer would not.
+@Suite struct RealAppPrecisionTests {
+    func rules(_ text: String) -> [String] {
+        Checker.check([SourceFile(path: "A.swift", text: text)]).map(\.rule.id)
+    }
+
+    @Test func removeObserverSelfInTheStopOfAStartMethodIsNotNuclear() {
+        let source = """
+            import Foundation
+
+            final class CoursesObserver {
+                func startObserving() {
+                    NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .x, object: nil)
+                }
+
+                func stopObserving() {
+                    NotificationCenter.default.removeObserver(self)
+                }
+
+                @objc func changed() {}
+            }
+
+            """
+        #expect(rules(source).isEmpty)
+        // Registered in init, meant to last: the stop removes it too.
+        let lasting = source.replacingOccurrences(
+            of: "func startObserving() {",
+            with: "init() {\n        startObserving()\n    }\n\n    func startObserving() {"
+        )
+        #expect(rules(lasting) == ["nuclear-unregister"])
+    }
+
+    @Test func aTokenDiscardedInAStaticInitialiserIsTheTypes() {
+        let source = """
+            import Foundation
+
+            final class DomainCache {
+                private static var entries: [String] = {
+                    NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in
+                        DomainCache.entries = []
+                    }
+                    return []
+                }()
+            }
+
+            """
+        #expect(rules(source).isEmpty)
     }
 }

@@ -18,6 +18,68 @@ struct CompileOracleTests {
         #expect(report.migratedFiles >= 1, "migrate changed no file of Fixtures/Wild")
         #expect(report.failures.isEmpty, "\(report.failures.joined(separator: "\n"))")
     }
+
+    /// The isolation guessed from an override of a lifecycle method (AppleClasses.mainActorLifecycleMethods) is
+    /// checked by the compiler: over a nonisolated base that declares `viewWillAppear(_:)` (ShimmerKit's
+    /// ShimmerPageController), the original compiles and the migrated main-actor owner does not, in Swift 6 mode;
+    /// Swift 5 mode reports the same mismatch as a diagnostic too.
+    @Test func aWrongMainActorGuessIsACompileDiagnosticNotASilentChange() throws {
+        let original = """
+            import ShimmerKit
+
+            extension Notification.Name {
+                static let pageDidTurn = Notification.Name("PageDidTurn")
+            }
+
+            final class PageController: ShimmerPageController {
+                private var turnObserver: NSObjectProtocol?
+                private(set) var appearances = 0
+
+                override init() {
+                    super.init()
+                    turnObserver = NotificationCenter.default.addObserver(forName: .pageDidTurn, object: nil, queue: nil) { _ in
+                        print("turned")
+                    }
+                }
+
+                deinit {
+                    if let turnObserver {
+                        NotificationCenter.default.removeObserver(turnObserver)
+                    }
+                }
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    appearances += 1
+                }
+            }
+
+            """
+        let file = SourceFile(path: "PageController.swift", text: original)
+        let result = Migrator.migrate([file])
+        let migrated = try #require(result.files[file.path])
+        #expect(migrated.contains("MainActorNotificationEngineOwner"), "the guess was not made: \(result.skipped)")
+        let modules = try CompileOracle.modulesFolder()
+        func diagnostics(_ text: String, _ flags: [String]) throws -> [String] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("guess-\(UUID().uuidString).swift")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let output = try CompileOracle.swiftc(
+                ["-typecheck", "-module-name", "Guess", "-I", modules.path] + flags + [url.path]
+            )
+            return output.split(separator: "\n").map(String.init).filter {
+                $0.contains(": error: ") || $0.contains(": warning: ")
+            }
+        }
+        let swift6 = ["-swift-version", "6"]
+        #expect(try diagnostics(original, swift6).filter { $0.contains(": error: ") }.isEmpty)
+        let errors = try diagnostics(migrated, swift6).filter { $0.contains(": error: ") }
+        print("wrong guess, Swift 6: \(errors.first ?? "no error")")
+        #expect(errors.contains { $0.contains("isolat") }, "\(errors)")
+        let swift5 = try diagnostics(migrated, ["-swift-version", "5"])
+        print("wrong guess, Swift 5: \(swift5.first ?? "no diagnostic")")
+        #expect(swift5.contains { $0.contains("isolat") }, "\(swift5)")
+    }
 }
 
 enum CompileOracle {
@@ -27,12 +89,13 @@ enum CompileOracle {
     static let isLinux = false
     #endif
 
-    /// Each setting, and whether migrate is told that the module's default isolation is MainActor (as a user
-    /// migrating such a module passes `--default-isolation MainActor`).
-    static let settings: [(name: String, flags: [String], defaultIsMainActor: Bool)] = [
-        ("Swift 6", ["-swift-version", "6"], false),
-        ("Swift 5", ["-swift-version", "5"], false),
-        ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"], true),
+    /// Each setting, whether migrate is told that the module's default isolation is MainActor (as a user migrating
+    /// such a module passes `--default-isolation MainActor`), and the language mode it is told (`--language-mode 5`:
+    /// nonisolated classes that are not Sendable migrate there, with warnings, no errors).
+    static let settings: [(name: String, flags: [String], defaultIsMainActor: Bool, languageMode: LanguageMode)] = [
+        ("Swift 6", ["-swift-version", "6"], false, .v6),
+        ("Swift 5", ["-swift-version", "5"], false, .v5),
+        ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"], true, .v6),
     ]
 
     struct Report {
@@ -81,7 +144,11 @@ enum CompileOracle {
         let files = try WildFixtureTests.files()
         var report = Report()
         for setting in settings {
-            let migration = Migrator.migrate(files, defaultIsMainActor: setting.defaultIsMainActor)
+            let migration = Migrator.migrate(
+                files,
+                defaultIsMainActor: setting.defaultIsMainActor,
+                languageMode: setting.languageMode
+            )
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -117,9 +184,14 @@ enum CompileOracle {
     }
 
     static func swiftc(_ arguments: [String]) throws -> String {
+        try run(["swiftc"] + arguments)
+    }
+
+    /// Runs a command found on the PATH and returns its standard output and error.
+    static func run(_ command: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
+        process.arguments = command
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -21,6 +21,7 @@ import Testing
     static let driven = [
         "01_ProfileViewController", "02_ThemedHeaderViewController", "05_FeedViewController", "06_CartViewController",
         "07_ScoreboardViewController", "25_SignUpViewController", "32_ComposeViewController", "33_BannerViewController",
+        "42_PlaylistViewController",
     ]
 
     /// Migrated fixtures the behaviour target compiles without driving them (their originals do not compile here in
@@ -91,5 +92,94 @@ import Testing
             }
             #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(path) is not current")
         }
+    }
+}
+
+/// The rewrite reads as if written by hand (issue 37): on every file `migrate` changes in Fixtures/Corpus and
+/// Fixtures/Wild, `swift format lint` with the project's .swift-format reports no rule more often than on the
+/// original, and no line it changed ends in whitespace. The fixtures' `// swift-format-ignore-file` line is taken
+/// off both first (lines are compared by rule, not by number).
+@Suite struct MigratedFormattingTests {
+    static let configuration = MigrationGoldenTests.tools.deletingLastPathComponent().appendingPathComponent(
+        ".swift-format"
+    )
+
+    static let hasSwiftFormat: Bool = {
+        (try? CompileOracle.run(["swift", "format", "--version"]))?.first?.isNumber == true
+    }()
+
+    @Test(.enabled(if: hasSwiftFormat, "swift format is not installed"))
+    func swiftFormatLintFindsNothingNew() throws {
+        let corpus = try MigrationGoldenTests.corpusFiles()
+        var pairs: [(name: String, original: String, migrated: String)] = []
+        for file in corpus {
+            let result = Migrator.migrate([file])
+            if let output = result.files[file.path], output != file.text {
+                pairs.append((URL(fileURLWithPath: file.path).lastPathComponent, file.text, output))
+            }
+        }
+        let wild = try WildFixtureTests.files()
+        let result = Migrator.migrate(wild)
+        for file in wild {
+            if let output = result.files[file.path], output != file.text {
+                pairs.append(("Wild-" + URL(fileURLWithPath: file.path).lastPathComponent, file.text, output))
+            }
+        }
+        #expect(pairs.count >= 40, "only \(pairs.count) files migrated")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("format-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for side in ["original", "migrated"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(side),
+                withIntermediateDirectories: true
+            )
+        }
+        func unignored(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0 != "// swift-format-ignore-file" }.joined(separator: "\n")
+        }
+        for pair in pairs {
+            try unignored(pair.original).write(
+                to: folder.appendingPathComponent("original/\(pair.name)"),
+                atomically: true,
+                encoding: .utf8
+            )
+            try unignored(pair.migrated).write(
+                to: folder.appendingPathComponent("migrated/\(pair.name)"),
+                atomically: true,
+                encoding: .utf8
+            )
+            let before = Set(pair.original.split(separator: "\n", omittingEmptySubsequences: false))
+            for line in pair.migrated.split(separator: "\n", omittingEmptySubsequences: false)
+            where !before.contains(line) {
+                #expect(line.last != " " && line.last != "\t", "\(pair.name): trailing whitespace in '\(line)'")
+            }
+        }
+        /// Findings per file and rule: `[LineLength]` counts.
+        func findings(_ side: String) throws -> [String: [String: Int]] {
+            let output = try CompileOracle.run(
+                ["swift", "format", "lint", "--configuration", Self.configuration.path, "--recursive"]
+                    + [folder.appendingPathComponent(side).path]
+            )
+            var counts: [String: [String: Int]] = [:]
+            for line in output.split(separator: "\n") where line.contains(": warning: [") {
+                let file = URL(fileURLWithPath: String(line.prefix { $0 != ":" })).lastPathComponent
+                guard let open = line.range(of: ": warning: ["),
+                    let close = line[open.upperBound...].firstIndex(of: "]")
+                else { continue }
+                counts[file, default: [:]][String(line[open.upperBound..<close]), default: 0] += 1
+            }
+            return counts
+        }
+        let original = try findings("original")
+        let migrated = try findings("migrated")
+        var added: [String] = []
+        for (file, rules) in migrated.sorted(by: { $0.key < $1.key }) {
+            for (rule, count) in rules.sorted(by: { $0.key < $1.key }) where count > original[file]?[rule] ?? 0 {
+                added.append("\(file): [\(rule)] \(original[file]?[rule] ?? 0) → \(count)")
+            }
+        }
+        print("swift format lint on \(pairs.count) migrated files: \(added.count) rule counts above the original's")
+        #expect(added.isEmpty, "\(added.joined(separator: "\n"))")
     }
 }

@@ -190,3 +190,44 @@ extension WildFixtureTests {
         }
     }
 }
+
+extension WildFixtureTests {
+    static let swift5Behaviour = MigrationGoldenTests.tools.appendingPathComponent(
+        "Tests/MigrationBehaviourSwift5Tests"
+    )
+
+    /// In a Swift 5 module (`--language-mode 5`) the nonisolated services that are not Sendable migrate, adopting
+    /// NotificationEngineOwner with one note each; in Swift 6 mode (the default) they stay left with their reason.
+    /// W17's original and migrated copies in Tests/MigrationBehaviourSwift5Tests are current (`NLT_REGENERATE=1`).
+    @Test func swift5ModeMigratesTheNonSendableServices() throws {
+        let files = try Self.files()
+        let swift6 = Migrator.migrate(files)
+        let swift5 = Migrator.migrate(files, languageMode: .v5)
+        for name in ["PhotoLibraryService", "BadgeStore"] {
+            #expect(swift6.skipped.contains { $0.typeName == name && $0.reason.contains("not Sendable") })
+            #expect(swift5.migrated.contains(name), "\(name): \(swift5.skipped.filter { $0.typeName == name })")
+            #expect(
+                swift5.notes.contains { $0.contains("\(name): adopts NotificationEngineOwner in a Swift 5 module") }
+            )
+        }
+        let path = Self.wild.appendingPathComponent("W17_PhotoLibraryService.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(swift5.files[path])
+        #expect(migrated.contains("final class PhotoLibraryService: NSObject, NotificationEngineOwner {"))
+        #expect(!migrated.contains("@unchecked"))
+        for (relative, text) in [
+            ("Originals/W17_PhotoLibraryService+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W17_PhotoLibraryService+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.swift5Behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true
+                )
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+}

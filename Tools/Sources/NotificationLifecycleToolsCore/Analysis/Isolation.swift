@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// The isolation of a class, as the owner of a NotificationEngine needs it: found through its attributes, its
 /// superclass chain (the project's own classes in the files read, then Apple's) and its protocols.
 package enum OwnerIsolation: Equatable {
@@ -12,30 +14,6 @@ package enum OwnerIsolation: Equatable {
 }
 
 extension TypeModel {
-    /// Apple's classes that are `@MainActor` (with every subclass).
-    package static let appleMainActorClasses: Set<String> = [
-        "UIResponder", "UIView", "UIViewController", "UIControl", "UIButton", "UILabel", "UIImageView", "UIScrollView",
-        "UIStackView", "UITableView", "UICollectionView", "UITableViewCell", "UICollectionViewCell",
-        "UICollectionReusableView", "UITextField", "UITextView", "UISwitch", "UISlider", "UIWindow", "UIApplication",
-        "UINavigationController", "UITabBarController", "UITableViewController", "UICollectionViewController",
-        "UIPageViewController", "UISplitViewController", "UIAlertController", "UISearchController",
-        "UIHostingController", "UIScene", "UIWindowScene", "NSResponder", "NSView", "NSViewController",
-        "NSWindowController", "NSWindow", "NSPanel", "NSControl", "NSButton", "NSTextField", "NSTextView",
-        "NSTableView", "NSOutlineView", "NSCollectionView", "NSCollectionViewItem", "NSTableCellView", "NSStackView",
-        "NSScrollView", "NSSplitViewController", "NSTabViewController", "NSApplication", "NSHostingController",
-        "NSHostingView", "WKInterfaceController", "WKHostingController", "WKApplication", "WKExtension",
-        "UIHostingConfiguration",
-    ]
-
-    /// Apple's protocols that are `@MainActor`: adopting one in the class's declaration makes the class main-actor.
-    package static let appleMainActorProtocols: Set<String> = [
-        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate",
-        "NSWindowDelegate", "WKApplicationDelegate", "WKExtensionDelegate", "UITableViewDataSource",
-        "UITableViewDelegate", "UICollectionViewDataSource", "UICollectionViewDelegate", "UIScrollViewDelegate",
-        "UITextFieldDelegate", "UITextViewDelegate", "NSTableViewDataSource", "NSTableViewDelegate",
-        "MainActorNotificationEngineOwner",
-    ]
-
     /// Classes that add no isolation of their own.
     package static let nonisolatedRoots: Set<String> = ["NSObject"]
 
@@ -50,10 +28,10 @@ extension TypeModel {
             if current.attributes.contains("MainActor") {
                 return .mainActor(because: current === self ? "@MainActor" : "\(current.name) is @MainActor")
             }
-            let hasSuperclass = TypeMigration.hasSuperclass(current)
+            let hasSuperclass = TypeMigration.hasSuperclass(current, in: types)
             let protocols = hasSuperclass ? Array(current.inherited.dropFirst()) : current.inherited
             for name in protocols {
-                if Self.appleMainActorProtocols.contains(name) {
+                if AppleClasses.mainActorProtocols.contains(name) {
                     return .mainActor(because: "it adopts \(name)")
                 }
                 let declared = TypeModel.visible(named: name, from: current.file, in: types)
@@ -69,7 +47,7 @@ extension TypeModel {
             guard hasSuperclass, let superclass = current.inherited.first,
                 !Self.nonisolatedRoots.contains(superclass)
             else { break }
-            if Self.appleMainActorClasses.contains(superclass) {
+            if AppleClasses.mainActor.contains(superclass) {
                 return .mainActor(
                     because: current === self
                         ? "it subclasses \(superclass)" : "\(current.name) subclasses \(superclass)"
@@ -78,12 +56,59 @@ extension TypeModel {
             let declared = TypeModel.visible(named: superclass, from: current.file, in: types)
             guard declared.count == 1, let parent = declared.first, parent.kind == .class,
                 !seen.contains(parent.name)
-            else { return .unknown(superclass: superclass) }
+            else {
+                if let method = current.mainActorLifecycleOverride {
+                    return .mainActor(
+                        because: "\(current === self ? "it" : current.name) overrides \(method) and calls super's, "
+                            + "a method only Apple's main-actor classes declare"
+                    )
+                }
+                return .unknown(superclass: superclass)
+            }
             seen.insert(parent.name)
             current = parent
         }
         if defaultIsMainActor { return .mainActor(because: "its module's default isolation is MainActor") }
         return sendable ? .sendable : .nonSendable
+    }
+
+    /// The first lifecycle method of `AppleClasses.mainActorLifecycleMethods` the class overrides with a call to
+    /// `super`'s, as `viewWillAppear(_:)`: only a subclass of one of Apple's main-actor classes can. A wrong guess
+    /// (a nonisolated base that declares such a method) does not compile once migrated: a main-actor class over a
+    /// nonisolated superclass is a diagnostic (CompileOracleTests).
+    var mainActorLifecycleOverride: String? { lifecycleOverride(among: AppleClasses.mainActorLifecycleMethods) }
+
+    /// The first of `names` the class overrides with a call to `super`'s, as `viewWillAppear(_:)`.
+    func lifecycleOverride(among names: Set<String>) -> String? {
+        for name in methods.keys.sorted() where names.contains(name) {
+            for method in methods[name] ?? [] {
+                guard let function = method.decl.as(FunctionDeclSyntax.self),
+                    function.modifiers.contains(where: { $0.name.text == "override" }),
+                    let body = function.body, Self.callsSuper(name, in: body)
+                else { continue }
+                let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+                return "\(name)(\(labels.joined()))"
+            }
+        }
+        return nil
+    }
+
+    private static func callsSuper(_ name: String, in body: CodeBlockSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let name: String
+            var found = false
+            init(_ name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.base?.is(SuperExprSyntax.self) == true, node.declName.baseName.text == name { found = true }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(name)
+        finder.walk(body)
+        return finder.found
     }
 
     /// `public` or `open`: what the class adds to meet a public protocol must be public too.

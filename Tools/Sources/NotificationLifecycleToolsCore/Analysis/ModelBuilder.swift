@@ -34,13 +34,17 @@ package enum ModelBuilder {
                 )
                 model.declarations.append(decl.node)
                 program.types.append(model)
-                addMembers(of: decl.node, to: model, in: file)
+                if decl.kind != .protocol { addMembers(of: decl.node, to: model, in: file) }
             }
             extensions += collector.extensions.map { (file, $0) }
         }
         for (file, ext) in extensions {
             let name = ext.extendedType.trimmedDescription
-            let visible = TypeModel.visible(named: name, from: file.path, in: program.types)
+            // A protocol's extension adds defaults, not members of a type with a lifetime: not read, as before
+            // protocols were modelled.
+            let visible = TypeModel.visible(named: name, from: file.path, in: program.types).filter {
+                $0.kind != .protocol
+            }
             guard visible.count == 1, let model = visible.first else {
                 if visible.count > 1 {
                     let position = file.position(of: ext)
@@ -142,6 +146,11 @@ private final class DeclarationCollector: SyntaxVisitor {
         add(node, name: node.name.text, kind: .enum)
     }
 
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node, name: node.name.text, kind: .protocol)
+    }
+
+    override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
     override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
     override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
@@ -153,7 +162,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     }
 
     private func add(_ node: some DeclGroupSyntax, name: String, kind: TypeModel.Kind) -> SyntaxVisitorContinueKind {
-        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let inherited =
+            node.inheritanceClause?.inheritedTypes.map { AppleClasses.plainName($0.type.trimmedDescription) } ?? []
         let attributes = node.attributes.compactMap {
             $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
         }

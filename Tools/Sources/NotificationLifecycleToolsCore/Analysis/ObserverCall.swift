@@ -1,3 +1,4 @@
+import Foundation
 package import SwiftSyntax
 
 /// A call to `addObserver` on something that reads as a notification center.
@@ -53,11 +54,18 @@ package struct Removal {
 /// A notification name as written, and a key that treats `.UIKeyboardWillShow` and
 /// `UIResponder.keyboardWillShowNotification` as the same name.
 package struct NotificationName: Equatable {
+    /// Without whitespace, to compare names however they were spaced.
     package let text: String
+    /// As written (trimmed): what generated code repeats, as `Notification.Name("My Event")` keeps its space.
+    package let written: String
 
     package init(_ text: String) {
         self.text = text.filter { !$0.isWhitespace }
+        self.written = text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// The same name however it was spaced.
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
 
     /// `nil` when the name is a value (a variable or a parameter) rather than a constant.
     package var key: String? {

@@ -7,6 +7,8 @@ package final class TypeModel {
         case `class`
         case structure = "struct"
         case actor, `enum`
+        /// Read so that a project's protocol listed first is not taken for a superclass, and its `@MainActor` seen.
+        case `protocol`
     }
 
     package let name: String
@@ -127,20 +129,6 @@ package final class TypeModel {
             || staticProperties.keys.contains("current")
     }
 
-    /// A `@MainActor` class, or one whose superclass UIKit or AppKit declares `@MainActor`.
-    package var isMainActor: Bool {
-        if attributes.contains("MainActor") { return true }
-        guard let first = inherited.first else { return false }
-        return Self.mainActorSuperclasses.contains(first) || first.hasSuffix("ViewController")
-    }
-
-    package static let mainActorSuperclasses: Set<String> = [
-        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
-        "UITabBarController", "UIPageViewController", "UISplitViewController", "UIView", "UITableViewCell",
-        "UICollectionViewCell", "UIResponder", "UIControl", "NSViewController", "NSWindowController", "NSView",
-        "NSWindow", "NSResponder", "NSDocument",
-    ]
-
     /// Types known to be classes when they come first in an inheritance clause.
-    package static let knownClasses: Set<String> = mainActorSuperclasses.union(["NSObject", "ControllerBase"])
+    package static let knownClasses: Set<String> = AppleClasses.mainActor.union(["NSObject", "ControllerBase"])
 }

@@ -8,12 +8,12 @@ package enum Checker {
         var findings: Set<Finding> = []
         for type in types {
             let superclass = type.inherited.first.map { TypeModel.visible(named: $0, from: type.file, in: types) }
-            findings.formUnion(check(type, superclass: superclass?.count == 1 ? superclass?.first : nil))
+            findings.formUnion(check(type, superclass: superclass?.count == 1 ? superclass?.first : nil, types: types))
         }
         return findings.sorted { ($0.position, $0.rule.id) < ($1.position, $1.rule.id) }
     }
 
-    static func check(_ type: TypeModel, superclass: TypeModel?) -> [Finding] {
+    static func check(_ type: TypeModel, superclass: TypeModel?, types: [TypeModel] = []) -> [Finding] {
         var findings: [Finding] = []
         func report(_ rule: Rule, at position: SourcePosition, _ message: String, _ remedy: String) {
             findings.append(
@@ -24,8 +24,22 @@ package enum Checker {
         let forever = type.livesAsLongAsTheProcess
         let migrate = "or let `notification-lifecycle migrate` declare the listener"
 
+        // With no superclass that registers (none, NSObject, or one read that has no superclass and registers
+        // nothing) and no registration meant to last (none reached from a lifetime method), removeObserver(self)
+        // removes exactly what the object's own start method added: a stop, not a bug (issue 37, real apps).
+        let ownRegistrationsOnly =
+            (!TypeMigration.hasSuperclass(type, in: types) || type.inherited.first == "NSObject"
+                || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0, in: types) }
+                    ?? false))
+            && !type.registrations.isEmpty
+            && type.registrations.allSatisfy {
+                let entries = type.entries(reaching: $0.method)
+                return entries.isDisjoint(with: TypeModel.lifetimeEntries) && !entries.isEmpty
+                    || entries.isEmpty && $0.method != "init"
+            }
         for removal in type.removals {
             guard isReference, case .everything = removal.kind, !type.isDeinitOnly(removal.method) else { continue }
+            if ownRegistrationsOnly { continue }
             report(
                 .nuclearUnregister,
                 at: removal.location,
@@ -73,7 +87,10 @@ package enum Checker {
         }
         for registration in type.registrations {
             guard case .block(let closure) = registration.handler else { continue }
-            if registration.store == .discarded, !forever {
+            // In a static property's initialiser the listener is the type's, for the process (as a singleton's).
+            let typeLevel =
+                type.staticProperties[registration.method] != nil && type.properties[registration.method] == nil
+            if registration.store == .discarded, !forever, !typeLevel {
                 report(
                     .discardedToken,
                     at: registration.location,
@@ -121,8 +138,8 @@ package enum Checker {
         // With no superclass (or NSObject, or one read that registers nothing), every selector registration of self
         // is in the files read: a removal by name of anything else removes nothing.
         let superclassRegistersNothing =
-            !TypeMigration.hasSuperclass(type) || type.inherited.first == "NSObject"
-            || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0) } ?? false)
+            !TypeMigration.hasSuperclass(type, in: types) || type.inherited.first == "NSObject"
+            || (superclass.map { $0.registrations.isEmpty && !TypeMigration.hasSuperclass($0, in: types) } ?? false)
         if !registered.isEmpty || superclassRegistersNothing, registered.allSatisfy({ $0.name.key != nil }) {
             for removal in type.removals {
                 guard case .named(let name, let object) = removal.kind, let key = name.key else { continue }

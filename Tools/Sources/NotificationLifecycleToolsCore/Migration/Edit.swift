@@ -8,8 +8,14 @@ struct Edit: Hashable {
     let replacement: String
 
     /// Applies edits that do not overlap; identical edits (one import added for two types) are applied once.
+    /// Insertions at one offset land in the order of `edits`, so that the output is the same in every run.
     static func apply(_ edits: [Edit], to text: String) -> String? {
-        let sorted = Set(edits).sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        var seen: Set<Edit> = []
+        let unique = edits.filter { seen.insert($0).inserted }
+        let sorted = unique.enumerated().sorted {
+            ($0.element.start, $0.element.end, $0.offset) < ($1.element.start, $1.element.end, $1.offset)
+        }
+        .map(\.element)
         var bytes = Array(text.utf8)
         var previousStart = Int.max
         for edit in sorted.reversed() {
@@ -43,6 +49,10 @@ struct TextLines {
         var index = offset
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         return min(index + 1, bytes.count)
+    }
+
+    func text(from start: Int, to end: Int) -> String {
+        String(decoding: bytes[max(0, start)..<min(end, bytes.count)], as: UTF8.self)
     }
 
     func isBlank(from start: Int, to end: Int) -> Bool {

@@ -1,4 +1,11 @@
+import Foundation
 import SwiftSyntax
+
+/// The Swift language mode of the module the files are built in.
+package enum LanguageMode: Int, Sendable {
+    case v5 = 5
+    case v6 = 6
+}
 
 /// Rewrites the observers of each type it fully understands into NotificationLifecycle declarations, and leaves
 /// every other type untouched with a reason.
@@ -31,7 +38,15 @@ package enum Migrator {
 
     /// `defaultIsMainActor`: the files are a module built with `-default-isolation MainActor` (SwiftPM's
     /// `.defaultIsolation(MainActor.self)`), so a class that says nothing of its isolation is main-actor.
-    package static func migrate(_ files: [SourceFile], defaultIsMainActor: Bool = false) -> Result {
+    ///
+    /// `languageMode`: the module's Swift language mode. In Swift 5 mode a nonisolated class that is not `Sendable`
+    /// adopts `NotificationEngineOwner` (its `Sendable` requirement warns, as Swift 5 checks it); in Swift 6 mode it
+    /// is left, with its reason.
+    package static func migrate(
+        _ files: [SourceFile],
+        defaultIsMainActor: Bool = false,
+        languageMode: LanguageMode = .v6
+    ) -> Result {
         var result = Result()
         let program = ModelBuilder.program(files)
         let types = program.types
@@ -44,7 +59,8 @@ package enum Migrator {
                     type: type,
                     files: files,
                     allTypes: types,
-                    defaultIsMainActor: defaultIsMainActor
+                    defaultIsMainActor: defaultIsMainActor,
+                    languageMode: languageMode
                 )
                 for (path, typeEdits) in migration.edits { edits[path, default: []] += typeEdits }
                 result.migrated.append(type.name)
@@ -63,7 +79,7 @@ package enum Migrator {
             if fileEdits.isEmpty {
                 result.files[file.path] = file.text
             } else if let text = Edit.apply(fileEdits, to: file.text) {
-                result.files[file.path] = text
+                result.files[file.path] = finish(text, original: file.text)
                 result.notes += notes[file.path] ?? []
             } else {
                 // Two types' edits overlap: keep the file as it was rather than guess.
@@ -83,5 +99,40 @@ package enum Migrator {
             }
         }
         return result
+    }
+
+    /// What the edits left, as the file's own: no trailing whitespace on a line the original does not have as it is
+    /// (a node removed from the middle of a line leaves its separator, a moved block its indentation on blank
+    /// lines), and the original's line endings when all of them are CRLF (generated lines end in LF).
+    static func finish(_ text: String, original: String) -> String {
+        let originalLines = Set(original.split(separator: "\n", omittingEmptySubsequences: false))
+        let crlf = original.contains("\r\n") && !original.replacingOccurrences(of: "\r\n", with: "").contains("\n")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            var line = lines[index]
+            let ending = line.hasSuffix("\r") ? "\r" : ""
+            if !ending.isEmpty { line.removeLast() }
+            let trimmed = String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            if trimmed != line, !originalLines.contains(Substring(lines[index])) { line = trimmed }
+            let isLast = index == lines.count - 1
+            lines[index] = line + (crlf && !isLast ? "\r" : ending)
+        }
+        // Two blank lines in a row where the original never has them (a removed first member left its blank line
+        // beside the engine's): one, as the file writes it.
+        func isBlank(_ line: some StringProtocol) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        let originalLinesInOrder = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let originalHasTwo = zip(originalLinesInOrder, originalLinesInOrder.dropFirst()).contains {
+            isBlank($0) && isBlank($1)
+        }
+        if !originalHasTwo {
+            var kept: [String] = []
+            for (index, line) in lines.enumerated() {
+                let isLast = index == lines.count - 1
+                if !isLast, isBlank(line), let previous = kept.last, isBlank(previous), kept.count > 0 { continue }
+                kept.append(line)
+            }
+            lines = kept
+        }
+        return lines.joined(separator: "\n")
     }
 }

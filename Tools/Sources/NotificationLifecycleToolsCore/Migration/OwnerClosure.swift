@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -82,13 +83,63 @@ struct OwnerClosure {
             let removal = lines.removal(of: statement)
             edits.append(Edit(start: removal.start - base, end: removal.end - base, replacement: ""))
         }
+        for clauses in scanner.removedClauses {
+            edits.append(
+                Edit(
+                    start: clauses[0].positionAfterSkippingLeadingTrivia.utf8Offset - base,
+                    end: clauses[1].positionAfterSkippingLeadingTrivia.utf8Offset - base,
+                    replacement: ""
+                )
+            )
+        }
         let original = closure.trimmedDescription
         guard let text = Edit.apply(edits, to: original) else { throw fail("could not be rewritten") }
         if mainActorOwner, let unwrapped = Self.unwrappingAssumeIsolated(text) {
-            self.text = unwrapped
+            self.text = Self.tidy(unwrapped)
             unwrappedAssumeIsolated = true
         } else {
-            self.text = text
+            self.text = Self.tidy(text)
+        }
+    }
+
+    /// The closure as a hand would write it at its new place: no trailing whitespace (an edit that took a guard or
+    /// a capture list leaves none, nor do Xcode's indented blank lines), `{ owner, note in statement }` on one line
+    /// when the body is one line without comments, and otherwise its lines after the first marked as indented
+    /// relative to the statement (``TypeMigration/relativeLine``), so that the body and the closing brace follow
+    /// the head wherever it goes. A closure with a multi-line string literal keeps its text: there, whitespace is
+    /// content.
+    static func tidy(_ text: String) -> String {
+        guard !text.contains("\"\"\"") else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+        guard lines.count > 1 else { return lines[0] }
+        let tree = Parser.parse(source: "_ = " + lines.joined(separator: "\n"))
+        if let closure = tree.statements.first?.item.as(SequenceExprSyntax.self)?.elements.last?
+            .as(ClosureExprSyntax.self),
+            let signature = closure.signature, closure.statements.count == 1,
+            let statement = closure.statements.first, !statement.trimmedDescription.contains("\n"),
+            !Self.hasComments(closure)
+        {
+            return "{ \(signature.trimmedDescription) \(statement.trimmedDescription) }"
+        }
+        // Relative to the closing brace's indentation, when it is alone on the last line.
+        guard let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "}" else {
+            return lines.joined(separator: "\n")
+        }
+        let base = String(last.prefix { $0 == " " || $0 == "\t" })
+        guard lines.dropFirst().allSatisfy({ $0.isEmpty || $0.hasPrefix(base) }) else {
+            return lines.joined(separator: "\n")
+        }
+        for index in lines.indices.dropFirst() where !lines[index].isEmpty {
+            lines[index] = TypeMigration.relativeLine + lines[index].dropFirst(base.count)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func hasComments(_ closure: ClosureExprSyntax) -> Bool {
+        closure.tokens(viewMode: .sourceAccurate).contains { token in
+            (token.leadingTrivia.pieces + token.trailingTrivia.pieces).contains { $0.isComment }
         }
     }
 
@@ -126,6 +177,8 @@ private final class SelfScanner: SyntaxVisitor {
     var selfReferences: [Syntax] = []
     var implicitMembers: [Syntax] = []
     var removedGuards: [CodeBlockItemSyntax] = []
+    /// The self clause of a `guard` that binds more (first) and the condition after it (second).
+    var removedClauses: [[ConditionElementSyntax]] = []
     var dollarZero: [Syntax] = []
     var renamed: Set<String> = []
     var locals: Set<String> = []
@@ -147,6 +200,18 @@ private final class SelfScanner: SyntaxVisitor {
                 || binding.initializer?.value.trimmedDescription == "self"
         }
         guard bindsSelf else { return .visitChildren }
+        // `guard let self = self, let x = … else { return }`: the owner is never nil, so only the self clause goes;
+        // the other conditions stay, their `self` read as the owner.
+        if node.conditions.count > 1, node.body.statements.trimmedDescription == "return",
+            let first = node.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            first.pattern.trimmedDescription == "self",
+            first.initializer.map({ $0.value.trimmedDescription == "self" }) ?? true,
+            let item = node.parent?.as(CodeBlockItemSyntax.self), item.parent?.parent?.key == closure.key
+        {
+            removedClauses.append(Array(node.conditions.prefix(2)))
+            for condition in node.conditions.dropFirst() { walk(condition) }
+            return .skipChildren
+        }
         guard node.conditions.count == 1, node.body.statements.trimmedDescription == "return",
             let binding = node.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
             let item = node.parent?.as(CodeBlockItemSyntax.self),

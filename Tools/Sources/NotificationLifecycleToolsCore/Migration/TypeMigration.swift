@@ -55,8 +55,16 @@ struct TypeMigration {
     private var fileEdits: [Edit] = []
     /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
     private var injectedCenter: String?
+    /// One level of the file's indentation (four spaces, two, a tab).
+    private let unit: String
 
-    init(type: TypeModel, files: [SourceFile], allTypes: [TypeModel] = [], defaultIsMainActor: Bool = false) throws {
+    init(
+        type: TypeModel,
+        files: [SourceFile],
+        allTypes: [TypeModel] = [],
+        defaultIsMainActor: Bool = false,
+        languageMode: LanguageMode = .v6
+    ) throws {
         self.type = type
         self.allTypes = allTypes
         guard let file = files.first(where: { $0.path == type.file }) else {
@@ -64,6 +72,7 @@ struct TypeMigration {
         }
         self.file = file
         self.lines = TextLines(file.text)
+        self.unit = Self.indentationUnit(of: type, in: lines)
         guard type.kind == .class else {
             throw NotUnderstood(
                 reason: "\(type.kind == .enum || type.kind == .actor ? "an" : "a") \(type.kind.rawValue) has no "
@@ -88,12 +97,26 @@ struct TypeMigration {
             mainActorOwner = true
         case .sendable:
             mainActorOwner = false
+        case .nonSendable where languageMode == .v5:
+            // Swift 5 mode: the owner protocol's Sendable requirement is checked with warnings. Its closures run
+            // where the blocks and selectors ran (the posting thread, or the queue named), so behaviour stays; the
+            // warnings show the state the hand-written observers already shared across threads unseen.
+            mainActorOwner = false
+            notes.append(
+                Note(
+                    line: type.location.line,
+                    text: "adopts NotificationEngineOwner in a Swift 5 module: its listeners run on the posting thread "
+                        + "as before, and the compiler now warns where its state is shared across threads (errors in "
+                        + "Swift 6 mode); guard that state, or mark the class @MainActor"
+                )
+            )
         case .nonSendable:
             throw NotUnderstood(
                 reason: "it is nonisolated and not Sendable: a NotificationEngineOwner's closures run on the posting "
                     + "thread and need a Sendable owner. Mark it @MainActor (its closures then run on the main actor), "
                     + "or make it Sendable and guard its state, then migrate again (in a module whose default "
-                    + "isolation is MainActor, pass --default-isolation MainActor)"
+                    + "isolation is MainActor, pass --default-isolation MainActor; in a Swift 5 module, pass "
+                    + "--language-mode 5)"
             )
         case .unknown(let superclass):
             throw NotUnderstood(
@@ -122,7 +145,9 @@ struct TypeMigration {
         }
         // First, as such a registration's center may be the closure's parameter (`center.do { $0.addObserver(…) }`).
         for registration in type.registrations
-        where registration.call.ancestor(ClosureExprSyntax.self)?.ancestor(MemberBlockItemSyntax.self) != nil {
+        where registration.call.ancestor(ClosureExprSyntax.self)?.ancestor(MemberBlockItemSyntax.self) != nil
+            && !Self.isInForEachOverLiteral(registration.call)
+        {
             throw Self.fail(
                 "the registration at line \(registration.location.line) is inside a closure, which may run any "
                     + "number of times"
@@ -232,7 +257,7 @@ struct TypeMigration {
         }
         let moved = declarations.filter { $0.lifespan.isMoved }
         if !moved.isEmpty {
-            let site = try declareMoved(moved.map(\.text))
+            let site = try declareMoved(moved.map { movingItsComment($0) })
             for declaration in moved {
                 let start =
                     declaration.lifespan == .visible ? "notificationEngine.appear()" : "notificationEngine.start"
@@ -269,9 +294,10 @@ struct TypeMigration {
         removed += helperCalls
         gone += helperCalls.map(\.key)
         removeEmptiedDeinit(removed: gone)
-        removeUnusedAliases(
-            gone: removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
-        )
+        let goneOrReplaced = removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
+        removeUnusedAliases(gone: goneOrReplaced)
+        removeUnusedCenterProperties(gone: goneOrReplaced)
+        takeCommentsOfRemovedParagraphs()
         try addEngine()
         addImport()
     }
@@ -313,12 +339,22 @@ struct TypeMigration {
                     + "from one of them, or declare the listener by hand"
             )
         }
-        if registration.call.ancestor(ClosureExprSyntax.self).map({ isInside($0, member: registration.method) }) == true
+        let inForEach = Self.isInForEachOverLiteral(registration.call)
+        if inForEach && lifespan != .lifetime
+            || !inForEach
+                && registration.call.ancestor(ClosureExprSyntax.self).map({ isInside($0, member: registration.method) })
+                    == true
         {
             throw Self.fail("the registration at line \(line) is inside a closure")
         }
         let statements = try registrationStatements(registration, line: line)
-        if try isConditional(statements[0], tokens: tokenProperties) {
+        // A lifetime listener is declared where the registration was, at the same moment: the same condition guards
+        // it. Loops may only run over distinct literal names (one place and one name make one listener).
+        let condition =
+            lifespan == .lifetime
+            ? try isConditionalBeyondLifetimeShapes(statements[0])
+            : try isConditional(statements[0], tokens: tokenProperties)
+        if condition {
             throw Self.fail("the registration at line \(line) is under a condition the migrator does not own")
         }
         if lifespan.isMoved { try checkMovable(registration) }
@@ -363,8 +399,20 @@ struct TypeMigration {
 
     private func isDefaultCenter(_ receiver: String, in call: FunctionCallExprSyntax) -> Bool {
         if receiver == "NotificationCenter.default" { return true }
+        let name = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+        if isDefaultCenterProperty(name) { return true }
         guard !receiver.contains(".") else { return false }
         return alias(named: receiver, around: Syntax(call)) != nil
+    }
+
+    /// `let center = NotificationCenter.default` as a stored property of the type.
+    private func isDefaultCenterProperty(_ name: String) -> Bool {
+        guard let variable = propertyMember(name)?.decl.as(VariableDeclSyntax.self),
+            variable.bindingSpecifier.tokenKind == .keyword(.let),
+            !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+            let binding = variable.bindings.first, binding.accessorBlock == nil
+        else { return false }
+        return binding.initializer?.value.trimmedDescription == "NotificationCenter.default"
     }
 
     /// `let center = NotificationCenter.default` in a block enclosing `node`.
@@ -446,6 +494,14 @@ struct TypeMigration {
                 "\(property) = #", "self.\(property) = #", "\(property).append(#)", "self.\(property).append(#)",
             ]
             if direct.contains(shape) { return [item] }
+            // `observers[name] = #`, a token kept in a dictionary under a key.
+            let subscripted = shape.replacingFirst("self.", with: "")
+            if subscripted.hasPrefix("\(property)["), subscripted.hasSuffix("] = #"),
+                let assignment = item.item.as(SequenceExprSyntax.self),
+                assignment.elements.first?.is(SubscriptCallExprSyntax.self) == true
+            {
+                return [item]
+            }
             if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
                 let local = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 shape == "let \(local) = #" || shape == "var \(local) = #",
@@ -485,6 +541,36 @@ struct TypeMigration {
         return false
     }
 
+    /// Inside an `if`, `guard`, `switch` case or `#available` check, a lifetime declaration in place is what the
+    /// registration was: true only for a `for` loop over anything but an array literal of distinct elements.
+    private func isConditionalBeyondLifetimeShapes(_ statement: CodeBlockItemSyntax) throws -> Bool {
+        var node = Syntax(statement)
+        while let parent = node.parent, !parent.is(MemberBlockItemSyntax.self) {
+            if let loop = parent.as(ForStmtSyntax.self), !Self.isDistinctLiteral(loop.sequence) { return true }
+            if parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return true }
+            node = parent
+        }
+        return false
+    }
+
+    private static func isDistinctLiteral(_ expression: ExprSyntax) -> Bool {
+        guard let array = expression.as(ArrayExprSyntax.self), array.elements.count > 0 else { return false }
+        let texts = array.elements.map(\.expression.trimmedDescription)
+        return Set(texts).count == texts.count
+    }
+
+    /// `[.a, .b].forEach { center.addObserver(forName: $0, …) }`: a loop over distinct literal names, run once, now.
+    static func isInForEachOverLiteral(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.ancestor(ClosureExprSyntax.self),
+            let forEach = closure.parent?.as(FunctionCallExprSyntax.self), forEach.trailingClosure?.id == closure.id,
+            forEach.arguments.isEmpty,
+            let member = forEach.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "forEach", let base = member.base, isDistinctLiteral(base),
+            closure.ancestor(ClosureExprSyntax.self) == nil
+        else { return false }
+        return true
+    }
+
     /// `guard token == nil else { return }`.
     private func isTokenGuard(_ item: CodeBlockItemSyntax, tokens: Set<String>) -> Bool {
         guard let guardStmt = item.item.as(GuardStmtSyntax.self), guardStmt.conditions.count == 1,
@@ -497,9 +583,9 @@ struct TypeMigration {
     // MARK: - The declarations
 
     private mutating func infoCall(_ registration: Registration, lifespan: Lifespan) throws -> String {
-        var arguments = "forName: \(registration.name.text)"
-        if let object = registration.object { arguments += ", object: \(object)" }
-        if let lifespanArgument = lifespan.shorthand.lifespan { arguments += ", \(lifespanArgument)" }
+        var argumentList = ["forName: \(registration.name.written)"]
+        if let object = registration.object { argumentList.append("object: \(object)") }
+        if let lifespanArgument = lifespan.shorthand.lifespan { argumentList.append(lifespanArgument) }
         let line = registration.location.line
         if let queue = registration.queue {
             if mainActorOwner {
@@ -516,7 +602,7 @@ struct TypeMigration {
                     )
                 )
             } else {
-                arguments += ", queue: \(queue)"
+                argumentList.append("queue: \(queue)")
             }
         }
         let closure: String
@@ -532,10 +618,23 @@ struct TypeMigration {
                     )
                 )
             }
-        case .block(let block):
-            guard let block else {
+        case .block(nil):
+            // `using: handle` or `using: self.handle`: a method of the type taking the notification. The reference
+            // held `self` strongly until removal; the owner closure calls the method without holding it.
+            let using = registration.call.arguments.first { $0.label?.text == "using" }?.expression
+            let reference =
+                using?.as(DeclReferenceExprSyntax.self)
+                ?? using?.as(MemberAccessExprSyntax.self).flatMap { member in
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                        ? member.declName : nil
+                }
+            guard let reference, reference.argumentNames == nil,
+                (type.methods[reference.baseName.text] ?? []).count == 1
+            else {
                 throw Self.fail("the block at line \(registration.location.line) is not a closure literal")
             }
+            closure = try selectorClosure(reference.baseName.text, line: line)
+        case .block(let block?):
             let owner = try OwnerClosure(closure: block, type: type, file: file, mainActorOwner: mainActorOwner)
             closure = owner.text
             if owner.unwrappedAssumeIsolated {
@@ -548,15 +647,33 @@ struct TypeMigration {
                 )
             }
         }
+        let arguments = argumentList.joined(separator: ", ")
         let call = "\(lifespan.shorthand.name)(\(arguments)) \(closure)"
-        // A one-line closure that would pass 120 columns inside a method goes on its own line.
-        if !call.contains("\n"), call.count > 110, let open = closure.range(of: " in "), closure.hasSuffix(" }") {
+        // A one-line closure that would pass the line length where the registration was goes on lines of its own.
+        let column = lines.indentation(registration.call.positionAfterSkippingLeadingTrivia.utf8Offset).count
+        if !call.contains("\n"), column + call.count > Self.lineLength, let open = closure.range(of: " in "),
+            closure.hasSuffix(" }")
+        {
             let head = closure[..<open.upperBound].dropLast()
             let body = closure[open.upperBound...].dropLast(2)
-            return
-                "\(lifespan.shorthand.name)(\(arguments)) \(head)\n\(Self.relativeLine)    \(body)\n\(Self.relativeLine)}"
+            let split = "\(head)\n\(Self.relativeLine)\(unit)\(body)\n\(Self.relativeLine)}"
+            let firstLine = "\(lifespan.shorthand.name)(\(arguments)) \(head)"
+            guard column + firstLine.count > Self.lineLength else {
+                return "\(firstLine)\n" + split.drop { $0 != "\n" }.dropFirst()
+            }
+            return argumentsOnTheirOwnLines(split)
+        }
+        if column + (call.split(separator: "\n").first?.count ?? 0) > Self.lineLength {
+            return argumentsOnTheirOwnLines(closure)
         }
         return call
+
+        /// `addNotificationInfo(\n    forName: …,\n    lifespan: …\n) { owner, _ in`, as the project's
+        /// .swift-format breaks a call that does not fit (lineBreakBeforeEachArgument).
+        func argumentsOnTheirOwnLines(_ closure: String) -> String {
+            let lines = argumentList.map { "\(Self.relativeLine)\(unit)\($0)" }.joined(separator: ",\n")
+            return "\(lifespan.shorthand.name)(\n\(lines)\n\(Self.relativeLine)) \(closure)"
+        }
     }
 
     /// `{ owner, note in owner.handle(note) }` for `#selector(handle(_:))`.
@@ -689,8 +806,16 @@ struct TypeMigration {
         if isTokenGuard(item, tokens: tokens) { return true }
         for token in tokens {
             if [
-                "\(token) = nil", "\(token) = []", "\(token).removeAll()", "\(token).removeAll(keepingCapacity: false)",
+                "\(token) = nil", "\(token) = []", "\(token) = [:]", "\(token).removeAll()",
+                "\(token).removeAll(keepingCapacity: false)",
             ].contains(text) {
+                return true
+            }
+            // `observers[name] = nil`, after the token under that key was removed.
+            if text.hasPrefix("\(token)["), text.hasSuffix("] = nil"),
+                let assignment = item.item.as(SequenceExprSyntax.self),
+                assignment.elements.first?.is(SubscriptCallExprSyntax.self) == true
+            {
                 return true
             }
         }
@@ -783,8 +908,8 @@ struct TypeMigration {
         let text = """
 
             \(indent)\(addedAccess)override func \(disappear)(\(parameter)) {
-            \(indent)    super.\(disappear)(\(argument))
-            \(indent)    notificationEngine.disappear()
+            \(indent)\(unit)super.\(disappear)(\(argument))
+            \(indent)\(unit)notificationEngine.disappear()
             \(indent)}
 
             """
@@ -803,8 +928,8 @@ struct TypeMigration {
             throw Self.fail("it has no viewDidLoad and no appear method to put one before")
         }
         let indent = lines.indentation(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
-        var text = "\(indent)\(addedAccess)override func viewDidLoad() {\n\(indent)    super.viewDidLoad()\n"
-        for declaration in declarations { text += indented(declaration, by: indent + "    ") + "\n" }
+        var text = "\(indent)\(addedAccess)override func viewDidLoad() {\n\(indent)\(unit)super.viewDidLoad()\n"
+        for declaration in declarations { text += indented(declaration, by: indent + unit) + "\n" }
         text += "\(indent)}\n\n"
         let start = lines.lineStart(anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
         let firstLine = leadingCommentStart(of: Syntax(anchor)) ?? start
@@ -846,7 +971,7 @@ struct TypeMigration {
         guard let decl = type.declarations.first?.as(ClassDeclSyntax.self) else {
             throw Self.fail("its declaration is not a class")
         }
-        let superclass = Self.hasSuperclass(type) ? type.inherited.first : nil
+        let superclass = Self.hasSuperclass(type, in: allTypes) ? type.inherited.first : nil
         guard superclass == nil || superclass == "NSObject" else {
             throw Self.fail(
                 "it has no init of its own to declare its listeners in (its superclass \(superclass ?? "") has)"
@@ -860,8 +985,9 @@ struct TypeMigration {
         guard let anchor else { throw Self.fail("it has no members") }
         let offset = anchor.decl.positionAfterSkippingLeadingTrivia.utf8Offset
         let indent = lines.indentation(offset)
-        var text = superclass == nil ? "\(indent)init() {\n" : "\(indent)override init() {\n\(indent)    super.init()\n"
-        for declaration in declarations { text += indented(declaration, by: indent + "    ") + "\n" }
+        var text =
+            superclass == nil ? "\(indent)init() {\n" : "\(indent)override init() {\n\(indent)\(unit)super.init()\n"
+        for declaration in declarations { text += indented(declaration, by: indent + unit) + "\n" }
         text += "\(indent)}\n"
         if firstMethod != nil {
             let start = leadingCommentStart(of: Syntax(anchor.decl)) ?? lines.lineStart(offset)
@@ -892,19 +1018,19 @@ struct TypeMigration {
 
     /// A UIKit or AppKit view controller, directly or through the project's own classes: it has a viewDidLoad.
     private func isViewController() -> Bool {
-        let controllers: Set<String> = [
-            "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
-            "UITabBarController", "UIPageViewController", "UISplitViewController", "UIHostingController",
-            "NSViewController", "NSSplitViewController", "NSTabViewController", "NSHostingController",
-        ]
+        let controllers = AppleClasses.viewControllers
         var current: TypeModel? = type
         var seen: Set<String> = []
-        while let model = current, let superclass = model.inherited.first, Self.hasSuperclass(model),
+        while let model = current, let superclass = model.inherited.first, Self.hasSuperclass(model, in: allTypes),
             !seen.contains(superclass)
         {
             if controllers.contains(superclass) { return true }
             seen.insert(superclass)
             current = TypeModel.visible(named: superclass, from: model.file, in: allTypes).first
+            // A superclass the files do not declare: an override of a view controller's own lifecycle method says.
+            if current == nil, model.lifecycleOverride(among: AppleClasses.viewControllerLifecycleMethods) != nil {
+                return true
+            }
         }
         return false
     }
@@ -913,13 +1039,13 @@ struct TypeMigration {
         let brace = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
         let bodyIndent =
             body.statements.first.map { lines.indentation($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
-            ?? lines.indentation(brace) + "    "
+            ?? lines.indentation(brace) + unit
         let start = lines.lineStart(brace)
         if body.statements.isEmpty, !lines.isBlank(from: start, to: brace) {
             // `init() {}`: the braces on one line get the declarations between them.
             let indent = lines.indentation(brace)
             let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
-            let text = newLines.map { indented($0, by: indent + "    ") }.joined(separator: "\n")
+            let text = newLines.map { indented($0, by: indent + unit) }.joined(separator: "\n")
             fileEdits.append(Edit(start: open, end: brace, replacement: "\n" + text + "\n" + indent))
             return
         }
@@ -939,7 +1065,18 @@ struct TypeMigration {
         let owner = mainActorOwner ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
         if let clause = decl.inheritanceClause, let lastType = clause.inheritedTypes.last {
             let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
-            fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+            let brace = decl.memberBlock.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+            let lineStart = lines.lineStart(end)
+            if decl.genericWhereClause == nil, lines.lineStart(brace) == lineStart,
+                lines.text(from: lineStart, to: end).count + ", \(owner) {".count > Self.lineLength
+            {
+                // As the project's .swift-format breaks a declaration that does not fit: the conformance on a
+                // line of its own, the brace on the next.
+                let indent = lines.indentation(decl.positionAfterSkippingLeadingTrivia.utf8Offset)
+                fileEdits.append(Edit(start: end, end: brace, replacement: ",\n\(indent)\(unit)\(owner)\n\(indent)"))
+            } else {
+                fileEdits.append(Edit(start: end, end: end, replacement: ", \(owner)"))
+            }
         } else {
             let end = (decl.genericParameterClause.map { Syntax($0) } ?? Syntax(decl.name))
                 .endPositionBeforeTrailingTrivia.utf8Offset
@@ -957,14 +1094,30 @@ struct TypeMigration {
         let offset = first.decl.positionAfterSkippingLeadingTrivia.utf8Offset
         let indent = lines.indentation(offset)
         let start = leadingCommentStart(of: Syntax(first.decl)) ?? lines.lineStart(offset)
+        // A blank line between the engine and a first member that is not a stored property, as between members.
+        let separator = first.decl.is(VariableDeclSyntax.self) ? "" : "\n"
+        // A public declaration is documented, as the project's .swift-format asks.
+        let documentation =
+            type.accessLevel == nil ? "" : "\(indent)/// The engine that holds this object's listeners.\n"
+        // First among the insertions at that offset (a made init or viewDidLoad may share it): the engine leads.
         guard let center = injectedCenter else {
-            fileEdits.append(
-                Edit(start: start, end: start, replacement: "\(indent)\(engine) = NotificationEngine()\n")
+            fileEdits.insert(
+                Edit(
+                    start: start,
+                    end: start,
+                    replacement: "\(documentation)\(indent)\(engine) = NotificationEngine()\n\(separator)"
+                ),
+                at: 0
             )
             return
         }
-        fileEdits.append(
-            Edit(start: start, end: start, replacement: "\(indent)\(engine): NotificationEngine\n")
+        fileEdits.insert(
+            Edit(
+                start: start,
+                end: start,
+                replacement: "\(documentation)\(indent)\(engine): NotificationEngine\n\(separator)"
+            ),
+            at: 0
         )
         // Set before anything else in init, so that it is set before super.init and before the first listener.
         guard let body = realInitializers().first?.body, let firstStatement = body.statements.first else {
@@ -996,9 +1149,30 @@ struct TypeMigration {
         } else if let last = imports.last {
             let end = lines.lineEnd(last.endPositionBeforeTrailingTrivia.utf8Offset)
             fileEdits.append(Edit(start: end, end: end, replacement: "import NotificationLifecycle\n"))
+        } else if let first = file.tree.statements.first {
+            // Below the file's header comment, and above an `#if` that holds the imports.
+            let start = lines.lineStart(first.positionAfterSkippingLeadingTrivia.utf8Offset)
+            fileEdits.append(Edit(start: start, end: start, replacement: "import NotificationLifecycle\n\n"))
         } else {
             fileEdits.append(Edit(start: 0, end: 0, replacement: "import NotificationLifecycle\n\n"))
         }
+    }
+
+    /// The declaration's text with the comment lines right above its registration (no blank line between), which
+    /// describe the listener: they go with it to where it is declared, and leave the place it starts.
+    private mutating func movingItsComment(_ declaration: Declaration) -> String {
+        let statement = declaration.statements[0]
+        guard let start = leadingCommentStart(of: Syntax(statement)) else { return declaration.text }
+        let end = lines.lineStart(statement.positionAfterSkippingLeadingTrivia.utf8Offset)
+        guard start < end else { return declaration.text }
+        let comment = lines.text(from: start, to: end).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        guard comment.allSatisfy({ $0.hasPrefix("//") }),
+            !comment.contains(where: { $0.hasPrefix("// MARK") || $0.hasPrefix("// expect:") })
+        else { return declaration.text }
+        fileEdits.append(Edit(start: start, end: end, replacement: ""))
+        return comment.joined(separator: "\n" + Self.relativeLine) + "\n" + Self.relativeLine
+            + declaration.text
     }
 
     // MARK: - Cleaning up
@@ -1083,6 +1257,86 @@ struct TypeMigration {
         }
     }
 
+    /// Deletes a stored center (`let center = NotificationCenter.default`, or a `NotificationCenter` set in init)
+    /// that only the removed calls used, with its `self.center = center` lines in init: the engine holds the
+    /// center now. A use left anywhere, in another file's extension too, keeps it.
+    private mutating func removeUnusedCenterProperties(gone: [Syntax]) {
+        let receivers = (type.registrations.map(\.receiver) + type.removals.map(\.receiver)).map {
+            $0.hasPrefix("self.") ? String($0.dropFirst(5)) : $0
+        }
+        var seen: Set<String> = []
+        for name in receivers where !name.contains(".") && !seen.contains(name) {
+            seen.insert(name)
+            guard let member = propertyMember(name), let variable = member.decl.as(VariableDeclSyntax.self),
+                let binding = variable.bindings.first, binding.accessorBlock == nil
+            else { continue }
+            let declared = binding.typeAnnotation?.type.trimmedDescription
+            let value = binding.initializer?.value.trimmedDescription
+            guard declared == "NotificationCenter" || value == "NotificationCenter.default" else { continue }
+            var assignments: [CodeBlockItemSyntax] = []
+            var used = false
+            for reference in references(to: name) {
+                guard reference.root.id == Syntax(file.tree).id else {
+                    used = true
+                    break
+                }
+                if member.range.contains(reference.position) { continue }
+                if gone.contains(where: { $0.range.contains(reference.position) }) { continue }
+                if let item = reference.ancestor(CodeBlockItemSyntax.self), memberName(of: Syntax(item)) == "init",
+                    let assignment = item.item.as(SequenceExprSyntax.self), assignment.elements.count == 3,
+                    assignment.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+                    ["self.\(name)", name].contains(assignment.elements.first?.trimmedDescription ?? "")
+                {
+                    assignments.append(item)
+                    continue
+                }
+                used = true
+            }
+            guard !used else { continue }
+            fileEdits.append(lines.removal(of: member, absorbBlankLine: true))
+            for item in assignments where !gone.contains(where: { $0.range.contains(item.position) }) {
+                fileEdits.append(lines.removal(of: item))
+            }
+        }
+    }
+
+    /// A statement's own comment lines go with it when what they describe goes whole: the removed lines under them
+    /// run to a blank line or the block's end. Comments above a statement that stays, or above a run of removed lines
+    /// that code follows, are left (they may describe that code).
+    private mutating func takeCommentsOfRemovedParagraphs() {
+        let removals = fileEdits.filter { $0.replacement.isEmpty }.sorted { $0.start < $1.start }
+        var runs: [(start: Int, end: Int)] = []
+        for edit in removals {
+            guard lines.lineStart(edit.start) == edit.start, edit.end == lines.lineEnd(edit.end - 1) else { continue }
+            if let last = runs.last, last.end == edit.start {
+                runs[runs.count - 1].end = edit.end
+            } else {
+                runs.append((edit.start, edit.end))
+            }
+        }
+        for run in runs {
+            let after = lines.text(from: run.end, to: lines.lineEnd(run.end)).trimmingCharacters(in: .whitespaces)
+            guard
+                run.end >= lines.bytes.count || after.hasPrefix("}") || after.trimmingCharacters(in: .newlines).isEmpty
+            else { continue }
+            var start = run.start
+            while start > 0 {
+                let previous = lines.lineStart(start - 1)
+                let line = lines.text(from: previous, to: start).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard line.hasPrefix("//"), !line.hasPrefix("// MARK"), !line.hasPrefix("// swift-format"),
+                    !line.hasPrefix("// expect:"), !line.hasPrefix("// outcome:")
+                else { break }
+                start = previous
+            }
+            // A body that would be left with nothing but braces keeps the comment (see hasCommentLines).
+            let opening = lines.text(from: lines.lineStart(max(0, start - 1)), to: start)
+            if after.hasPrefix("}"), opening.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("{") { continue }
+            if start < run.start, !fileEdits.contains(where: { $0.start < run.start && $0.end > start }) {
+                fileEdits.append(Edit(start: start, end: run.start, replacement: ""))
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     private func replace(_ item: CodeBlockItemSyntax, with text: String) -> Edit {
@@ -1096,6 +1350,19 @@ struct TypeMigration {
     /// Marks a generated line whose indentation is relative to the statement's; the other lines of a declaration
     /// come from the original block and keep theirs.
     static let relativeLine = "\u{1}"
+
+    /// The line length generated code keeps within (the project's .swift-format, and Xcode's page guide's common
+    /// setting).
+    static let lineLength = 120
+
+    /// One level of the file's indentation: from the type's first member to the type, else four spaces.
+    private static func indentationUnit(of type: TypeModel, in lines: TextLines) -> String {
+        guard let decl = type.declarations.first, let member = decl.memberBlock.members.first else { return "    " }
+        let outer = lines.indentation(decl.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let inner = lines.indentation(member.decl.positionAfterSkippingLeadingTrivia.utf8Offset)
+        guard inner.hasPrefix(outer), inner.count > outer.count else { return "    " }
+        return String(inner.dropFirst(outer.count))
+    }
 
     /// Indents the first line of `text`, and the generated lines after it, by `indent`.
     private func indented(_ text: String, by indent: String) -> String {
@@ -1199,9 +1466,12 @@ struct TypeMigration {
     }
 
     /// Whether the first inherited type reads as a class (a known one, or any name that does not read as a protocol).
-    static func hasSuperclass(_ type: TypeModel) -> Bool {
+    static func hasSuperclass(_ type: TypeModel, in types: [TypeModel] = []) -> Bool {
         guard let first = type.inherited.first else { return false }
         if TypeModel.knownClasses.contains(first) { return true }
+        if let declared = TypeModel.visible(named: first, from: type.file, in: types).first {
+            return declared.kind == .class
+        }
         let protocols: Set<String> = [
             "ObservableObject", "Sendable", "Identifiable", "Equatable", "Hashable", "Codable", "Decodable",
             "Encodable", "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject", "Comparable",

@@ -14,6 +14,13 @@ package enum Report {
     package static let toolName = "notification-lifecycle"
     package static let toolVersion = "0.1.0"
 
+    /// `3 findings in 1 file of 2 read`: the files counted are those with findings.
+    package static func summary(_ findings: [Finding], filesRead: Int) -> String {
+        let files = Set(findings.map(\.position.file)).count
+        return "\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") "
+            + "of \(filesRead) read"
+    }
+
     package static func render(_ findings: [Finding], as format: ReportFormat) -> String {
         switch format {
         case .text:

@@ -13,9 +13,7 @@ final class ScoreboardViewController: UIViewController, MainActorNotificationEng
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        addVisibleNotificationInfo(forName: .scoreDidChange) { owner, _ in
-            owner.scoreUpdates += 1
-        }
+        addVisibleNotificationInfo(forName: .scoreDidChange) { owner, _ in owner.scoreUpdates += 1 }
     }
 
     override func viewDidAppear(_ animated: Bool) {

@@ -72,6 +72,25 @@ open class UIViewController: UIResponder {
     }
 }
 
+/// `@MainActor open class UIHostingController<Content> : UIViewController where Content : View`: SwiftUI declares
+/// it; it stands here, without the `View` requirement, so that the fixtures that subclass it compile on Linux.
+@MainActor
+open class UIHostingController<Content>: UIViewController {
+    /// The SwiftUI view it hosts.
+    public var rootView: Content
+
+    /// SwiftUI's initialiser.
+    public init(rootView: Content) {
+        self.rootView = rootView
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// The initialiser a storyboard uses; the stand-in has no storyboard to read.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+}
+
 /// The notification names of `UIApplication` the fixtures use.
 @MainActor
 public final class UIApplication {

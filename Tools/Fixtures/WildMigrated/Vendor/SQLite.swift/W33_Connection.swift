@@ -10,6 +10,7 @@ extension Notification.Name {
 
 // outcome: migrated
 nonisolated public final class Connection: @unchecked Sendable, NotificationEngineOwner {
+    /// The engine that holds this object's listeners.
     public let notificationEngine = NotificationEngine()
     private let lock = NSLock()
     private var cacheSize = 100
