@@ -2,17 +2,20 @@
 ///
 /// Declare the names next to the methods they call. Start from `super`'s table in a subclass, so that the
 /// subclass adds names to its superclass's; a subclass's override of a method is the one called, because the
-/// table holds unapplied method references, which dispatch dynamically.
+/// table holds unapplied method references, which dispatch dynamically. The class is `nonisolated`: in a module
+/// whose default isolation is `MainActor` (an Xcode 26 app target) it would be main-actor, and its methods would run
+/// on the posting thread; elsewhere the word changes nothing (a main-actor class binds closures with
+/// ``NotificationSelectorTable/adding(_:onMainActor:fileID:line:)``).
 ///
 /// ```swift
-/// class KeyboardAvoider: NotificationSelectorResponder {
+/// nonisolated class KeyboardAvoider: NotificationSelectorResponder {
 ///     class var notificationSelectors: NotificationSelectorTable {
 ///         NotificationSelectorTable()
 ///             .adding("keyboardWillShow:", KeyboardAvoider.keyboardWillShow)
 ///             .adding("reset", KeyboardAvoider.reset)
 ///     }
-///     func keyboardWillShow(_ notification: Notification) { … }
-///     func reset() { … }
+///     func keyboardWillShow(_ notification: Notification) {}
+///     func reset() {}
 /// }
 /// ```
 ///

@@ -3,9 +3,10 @@ public import Foundation
 /// The selector names a type answers and the method each one calls.
 ///
 /// Build it by chaining `adding(_:_:)` calls on an empty table, or on
-/// `super.notificationSelectors` in a subclass:
+/// `super.notificationSelectors` in a subclass (here a member of a class `Screen`, shown outside it):
 ///
 /// ```swift
+/// // Excerpt: a member of Screen
 /// override class var notificationSelectors: NotificationSelectorTable {
 ///     super.notificationSelectors
 ///         .adding("keyboardWillShow:", Screen.keyboardWillShow)
