@@ -11,13 +11,19 @@
 /// nonisolated class KeyboardAvoider: NotificationSelectorResponder {
 ///     class var notificationSelectors: NotificationSelectorTable {
 ///         NotificationSelectorTable()
-///             .adding("keyboardWillShow:", KeyboardAvoider.keyboardWillShow)
-///             .adding("reset", KeyboardAvoider.reset)
+///             .adding("keyboardWillShow:") { (avoider: KeyboardAvoider) in
+///                 avoider.keyboardWillShow
+///             }
+///             .adding("reset") { (avoider: KeyboardAvoider) in avoider.reset }
 ///     }
 ///     func keyboardWillShow(_ notification: Notification) {}
 ///     func reset() {}
 /// }
 /// ```
+///
+/// Each entry returns the method of the observer it is given. In a Swift 6 module a method reference does the
+/// same (`.adding("reset", KeyboardAvoider.reset)`); in a Swift 5 module a method reference is not `Sendable`, and
+/// the compiler warns about it, where the closure compiles without a warning.
 ///
 /// The table of a class is read once, the first time an info is made for an observer of that class; the method an
 /// info calls is looked up when the info is made, never on a post.
