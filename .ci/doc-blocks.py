@@ -136,6 +136,18 @@ DOC_COMMENTS_COVERED = {
     "Sources/NotificationLifecycle/Lifecycle/NotificationEngine+Sequences.swift",
     "Sources/NotificationLifecycle/Selectors/NotificationSelectorTable.swift",
     "Sources/NotificationLifecycle/Selectors/NotificationSelectorResponder.swift",
+    "Sources/NotificationLifecycleTesting/DeallocationExpectations.swift",
+    "Sources/NotificationLifecycleTesting/DeliveryCount.swift",
+    "Sources/NotificationLifecycleTesting/DeliveryRecorder.swift",
+    "Sources/NotificationLifecycleTesting/LifecycleExpectations.swift",
+    "Sources/NotificationLifecycleTesting/LifecycleStep.swift",
+    "Sources/NotificationLifecycleTesting/ListeningExpectations.swift",
+    "Sources/NotificationLifecycleTesting/NotificationHandler.swift",
+    "Sources/NotificationLifecycleTesting/RecordedDelivery.swift",
+    "Sources/NotificationLifecycleTesting/SenderFilter.swift",
+    "Sources/NotificationLifecycleTesting/UnexpectedDiagnosticsTrait.swift",
+    "Sources/NotificationLifecycleTesting/NotificationRegistration.swift",
+    "Sources/NotificationLifecycleTesting/DiagnosticExpectations.swift",
 }
 
 

@@ -8,9 +8,11 @@ import NotificationLifecycle
 /// variable holds the object again, so that the test can look at what kept it.
 ///
 /// ```swift
-/// var screen: InboxScreen? = InboxScreen(notificationCenter: center)
-/// screen?.appear()
-/// expectDeallocated(&screen)
+/// @Test @MainActor func screenIsReleased() {
+///     var screen: InboxScreen? = InboxScreen(notificationCenter: center)
+///     screen?.appear()
+///     expectDeallocated(&screen)
+/// }
 /// ```
 ///
 /// When the object is still alive, the failure says what the package can tell about who holds it: the engine that
@@ -54,11 +56,13 @@ public func expectDeallocated<Object: AnyObject>(
 /// afterwards.
 ///
 /// ```swift
-/// expectDeallocated {
-///     let screen = InboxScreen(notificationCenter: center)
-///     screen.appear()
-///     center.post(name: .storeDidChange, object: nil)
-///     return screen
+/// @Test @MainActor func screenIsReleasedAfterAPost() {
+///     expectDeallocated {
+///         let screen = InboxScreen(notificationCenter: center)
+///         screen.appear()
+///         center.post(name: .storeDidChange, object: nil)
+///         return screen
+///     }
 /// }
 /// ```
 ///

@@ -1,10 +1,12 @@
 /// How many deliveries an expectation requires: exactly a number (once by default), at least a number, or never.
 ///
 /// ```swift
-/// expectDelivered(.name(.storeDidChange), in: recorder)  // exactly once
-/// expectDelivered(.name(.storeDidChange), .exactly(2), in: recorder)
-/// expectDelivered(.name(.storeDidChange), .atLeast(1), in: recorder)
-/// expectDelivered(.name(.themeDidChange), .never, in: recorder)
+/// @Test @MainActor func storeChangeIsHeardOnce() {
+///     expectDelivered(.name(.storeDidChange), in: recorder)  // exactly once
+///     expectDelivered(.name(.storeDidChange), .exactly(2), in: recorder)
+///     expectDelivered(.name(.storeDidChange), .atLeast(1), in: recorder)
+///     expectDelivered(.name(.themeDidChange), .never, in: recorder)
+/// }
 /// ```
 public struct DeliveryCount: Hashable, Sendable {
     private let number: Int

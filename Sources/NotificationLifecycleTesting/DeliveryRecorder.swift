@@ -6,15 +6,17 @@ public import NotificationLifecycle
 /// what was delivered:
 ///
 /// ```swift
-/// let center = NotificationCenter()
-/// let screen = InboxScreen(notificationCenter: center)
-/// let recorder = DeliveryRecorder()
-/// recorder.record(screen)
+/// @Test @MainActor func storeChangeIsDelivered() {
+///     let center = NotificationCenter()
+///     let screen = InboxScreen(notificationCenter: center)
+///     let recorder = DeliveryRecorder()
+///     recorder.record(screen)
 ///
-/// center.post(name: .storeDidChange, object: nil)
+///     center.post(name: .storeDidChange, object: nil)
 ///
-/// expectDelivered(.name(.storeDidChange), in: recorder)          // exactly once
-/// expectDelivered(.name(.themeDidChange), .never, in: recorder)  // not appeared
+///     expectDelivered(.name(.storeDidChange), in: recorder)          // exactly once
+///     expectDelivered(.name(.themeDidChange), .never, in: recorder)  // not appeared
+/// }
 /// ```
 ///
 /// The recorder sees every handler call of the infos it records, including infos a controller adds later: it records

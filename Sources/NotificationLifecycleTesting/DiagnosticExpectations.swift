@@ -3,8 +3,10 @@ public import NotificationLifecycle
 /// Runs `body` and expects it to report diagnostics of exactly `rules`, in order; returns what it reported.
 ///
 /// ```swift
-/// expectDiagnostics([.lifetimeStop]) {
-///     screen.notificationEngine.stop(.lifetime)
+/// @Test @MainActor func stoppingLifetimeIsReported() {
+///     expectDiagnostics([.lifetimeStop]) {
+///         screen.notificationEngine.stop(.lifetime)
+///     }
 /// }
 /// ```
 ///
@@ -51,10 +53,11 @@ public func expectDiagnostics(
 /// Runs the asynchronous `body` and expects it to report diagnostics of exactly `rules`, in order.
 ///
 /// ```swift
-/// await expectDiagnostics([.senderReleased]) {
-///     // The handler runs on a queue and releases the sender.
-///     center.post(name: .storeDidChange, object: nil)
-///     await waitForDeliveries(of: .name(.storeDidChange), in: recorder)
+/// @Test @MainActor func stoppingLifetimeLaterIsReported() async {
+///     await expectDiagnostics([.lifetimeStop]) {
+///         await Task.yield()
+///         screen.notificationEngine.stop(.lifetime)
+///     }
 /// }
 /// ```
 ///
@@ -97,8 +100,10 @@ public func expectDiagnostics(
 /// Wrap every test of an XCTest case (Swift Testing tests use the `.failsOnUnexpectedDiagnostics` trait):
 ///
 /// ```swift
-/// override func invokeTest() {
-///     expectNoDiagnostics { super.invokeTest() }
+/// nonisolated final class InboxScreenXCTests: XCTestCase {
+///     override func invokeTest() {
+///         expectNoDiagnostics { super.invokeTest() }
+///     }
 /// }
 /// ```
 ///
@@ -131,8 +136,12 @@ public func expectNoDiagnostics<Result>(
 /// what `body` returns.
 ///
 /// ```swift
-/// let saved = try await expectNoDiagnostics {
-///     try await store.save(draft)
+/// @Test func savingReportsNothing() async throws {
+///     let draft = Draft(text: "Hello")
+///     let saved = try await expectNoDiagnostics {
+///         try await store.save(draft)
+///     }
+///     #expect(saved == draft)
 /// }
 /// ```
 ///

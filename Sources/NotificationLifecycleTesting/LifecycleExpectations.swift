@@ -7,11 +7,13 @@ public import NotificationLifecycle
 /// the topics expected, the topics found, and the lifespans active after it.
 ///
 /// ```swift
-/// expectLifecycle(of: screen, [
-///     .initially(listening: [.name(.storeDidChange)]),
-///     .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
-///     .disappear(listening: [.name(.storeDidChange)]),
-/// ])
+/// @Test @MainActor func listensWhileVisible() {
+///     expectLifecycle(of: screen, [
+///         .initially(listening: [.name(.storeDidChange)]),
+///         .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
+///         .disappear(listening: [.name(.storeDidChange)]),
+///     ])
+/// }
 /// ```
 ///
 /// - Parameters:

@@ -6,18 +6,20 @@ public import NotificationLifecycle
 /// are registered for:
 ///
 /// ```swift
-/// expectLifecycle(of: screen, [
-///     .initially(listening: [.name(.storeDidChange)]),
-///     .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
-///     .start(.editing, listening: [
-///         .name(.storeDidChange), .name(.themeDidChange),
-///         .name(.draftDidChange),
-///     ]),
-///     .stop(.editing, listening: [
-///         .name(.storeDidChange), .name(.themeDidChange),
-///     ]),
-///     .disappear(listening: [.name(.storeDidChange)]),
-/// ])
+/// @Test @MainActor func listensWhileVisibleAndEditing() {
+///     expectLifecycle(of: screen, [
+///         .initially(listening: [.name(.storeDidChange)]),
+///         .appear(listening: [.name(.storeDidChange), .name(.themeDidChange)]),
+///         .start(.editing, listening: [
+///             .name(.storeDidChange), .name(.themeDidChange),
+///             .name(.draftDidChange),
+///         ]),
+///         .stop(.editing, listening: [
+///             .name(.storeDidChange), .name(.themeDidChange),
+///         ]),
+///         .disappear(listening: [.name(.storeDidChange)]),
+///     ])
+/// }
 /// ```
 ///
 /// The listening topics compare as a multiset: order does not matter, and a topic listened to by two infos is
@@ -86,11 +88,15 @@ public struct LifecycleStep {
     /// Runs `action`, such as a call of your controller's own method, then checks.
     ///
     /// ```swift
-    /// .perform(
-    ///     "beginEditing()",
-    ///     listening: [.name(.storeDidChange), .name(.draftDidChange)]
-    /// ) {
-    ///     screen.beginEditing()
+    /// @Test @MainActor func listensWhileEditing() {
+    ///     expectLifecycle(of: screen, [
+    ///         .perform(
+    ///             "beginEditing()",
+    ///             listening: [.name(.storeDidChange), .name(.draftDidChange)]
+    ///         ) {
+    ///             screen.beginEditing()
+    ///         },
+    ///     ])
     /// }
     /// ```
     ///

@@ -8,18 +8,16 @@ public import NotificationLifecycle
 /// Expects `owner` to be listening to `topic` now, through an info that matches every narrowing given.
 ///
 /// ```swift
-/// expectListening(screen, to: .name(.storeDidChange))
-/// expectListening(
-///     screen,
-///     to: .name(.themeDidChange),
-///     lifespan: .visible,
-///     handler: .closure
-/// )
-/// expectListening(
-///     screen,
-///     to: .message(ThemeDidChange.self),
-///     sender: .object(store)
-/// )
+/// @Test @MainActor func listensToTheStore() {
+///     expectListening(screen, to: .name(.storeDidChange))
+///     expectListening(
+///         screen,
+///         to: .name(.themeDidChange),
+///         lifespan: .visible,
+///         handler: .closure
+///     )
+///     expectListening(screen, to: .name(.storeDidChange), sender: .anySender)
+/// }
 /// ```
 ///
 /// A failure says why no matching info listens, with the call that would start it (`Call appear() first.`), and
@@ -55,13 +53,15 @@ public func expectListening(
 /// Expects a standalone `info` to be listening now, and to match every narrowing given.
 ///
 /// ```swift
-/// let didSave = NotificationInfo(
-///     name: .didSave,
-///     object: store,
-///     center: center
-/// ) { _ in }
-/// didSave.startListening()
-/// expectListening(didSave, sender: .object(store))
+/// @Test @MainActor func didSaveListensToTheStore() {
+///     let didSave = NotificationInfo(
+///         name: .storeDidSave,
+///         object: store,
+///         center: center
+///     ) { _ in }
+///     didSave.startListening()
+///     expectListening(didSave, sender: .object(store))
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -96,8 +96,10 @@ public func expectListening(
 /// An info that is declared but stopped passes; so does a topic the owner never declared.
 ///
 /// ```swift
-/// screen.disappear()
-/// expectNotListening(screen, to: .name(.themeDidChange))
+/// @Test @MainActor func stopsListeningToThemes() {
+///     screen.disappear()
+///     expectNotListening(screen, to: .name(.themeDidChange))
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -130,8 +132,13 @@ public func expectNotListening(
 /// Expects a standalone `info` not to be listening now (the narrowings given must match for it to count).
 ///
 /// ```swift
-/// try didSave.listen(during: { try store.save() })
-/// expectNotListening(didSave)
+/// @Test @MainActor func didSaveStopsAfterTheSave() throws {
+///     let didSave = NotificationInfo(name: .storeDidSave, center: center) {
+///         _ in
+///     }
+///     try didSave.listen(during: { try store.save() })
+///     expectNotListening(didSave)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -167,13 +174,15 @@ public func expectNotListening(
 /// the expected and actual lists side by side, the rows that differ marked `!`.
 ///
 /// ```swift
-/// expectRegistrations(of: screen, [
-///     .listening(
-///         to: .name(.storeDidChange),
-///         handler: .selector("storeDidChange:")
-///     ),
-///     .notListening(to: .name(.themeDidChange), lifespan: .visible),
-/// ])
+/// @Test @MainActor func registrationsOfTheScreen() {
+///     expectRegistrations(of: screen, [
+///         .listening(
+///             to: .name(.storeDidChange),
+///             handler: .selector("storeDidChange:")
+///         ),
+///         .notListening(to: .name(.themeDidChange), lifespan: .visible),
+///     ])
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -205,11 +214,13 @@ public func expectRegistrations(
 /// reference fails too.
 ///
 /// ```swift
-/// var screen: InboxScreen? = InboxScreen(notificationCenter: center)
-/// screen?.appear()
-/// screen = nil
-/// expectNoRegistrations(on: center)
-/// expectNoRegistrations(on: center, includingStoppedInfos: true)
+/// @Test @MainActor func nothingListensAfterRelease() {
+///     var screen: InboxScreen? = InboxScreen(notificationCenter: center)
+///     screen?.appear()
+///     screen = nil
+///     expectNoRegistrations(on: center)
+///     expectNoRegistrations(on: center, includingStoppedInfos: true)
+/// }
 /// ```
 ///
 /// - Parameters:

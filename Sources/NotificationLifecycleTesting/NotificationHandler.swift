@@ -3,12 +3,14 @@ import NotificationLifecycle
 /// What handles a notification, as an assertion names it: a selector name, or a closure.
 ///
 /// ```swift
-/// expectListening(
-///     screen,
-///     to: .name(.keyboardWillShow),
-///     handler: .selector("keyboardWillShow:")
-/// )
-/// expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
+/// @Test @MainActor func handlersAreNamed() {
+///     expectListening(
+///         screen,
+///         to: .name(.storeDidChange),
+///         handler: .selector("storeDidChange:")
+///     )
+///     expectDelivered(.name(.themeDidChange), to: .closure, in: recorder)
+/// }
 /// ```
 public struct NotificationHandler: Hashable, Sendable {
     /// The selector name, or `nil` for a closure.

@@ -6,13 +6,15 @@ public import NotificationLifecycle
 /// Use it to state a controller's registrations exactly, in declaration order:
 ///
 /// ```swift
-/// expectRegistrations(of: screen, [
-///     .listening(
-///         to: .name(.storeDidChange),
-///         handler: .selector("storeDidChange:")
-///     ),
-///     .notListening(to: .name(.themeDidChange), lifespan: .visible),
-/// ])
+/// @Test @MainActor func registrationsOfTheScreen() {
+///     expectRegistrations(of: screen, [
+///         .listening(
+///             to: .name(.storeDidChange),
+///             handler: .selector("storeDidChange:")
+///         ),
+///         .notListening(to: .name(.themeDidChange), lifespan: .visible),
+///     ])
+/// }
 /// ```
 ///
 /// The defaults are those of `NotificationInfo` and the shorthands: any sender, the lifetime lifespan, a closure
@@ -90,8 +92,11 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// The registration of `info` now, with its observer, queue and declaration.
     ///
     /// ```swift
-    /// let registration = NotificationRegistration(didSave)
-    /// #expect(registration.queue === OperationQueue.main)
+    /// @Test @MainActor func didSaveRunsOnTheMainQueue() {
+    ///     let didSave = NotificationInfo(name: .storeDidSave, queue: .main) { _ in }
+    ///     let registration = NotificationRegistration(didSave)
+    ///     #expect(registration.queue === OperationQueue.main)
+    /// }
     /// ```
     ///
     /// For every info of an owner, in declaration order:
@@ -128,8 +133,10 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// listens are listed; an info that is alive but stopped is not (read it with ``init(_:)``).
     ///
     /// ```swift
-    /// let left = NotificationRegistration.all(on: center)
-    /// #expect(left.contains { $0.observer === screen })
+    /// @Test @MainActor func screenStillListens() {
+    ///     let left = NotificationRegistration.all(on: center)
+    ///     #expect(left.contains { $0.observer === screen })
+    /// }
     /// ```
     ///
     /// Reading whether an info listens drops a registration whose observer or sender was released, and reports it

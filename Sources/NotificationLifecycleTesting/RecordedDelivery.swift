@@ -8,12 +8,14 @@ public import NotificationLifecycle
 /// (and so its values), as the notification did.
 ///
 /// ```swift
-/// center.post(name: .storeDidChange, object: store, userInfo: ["count": 3])
-/// let delivery = expectDelivered(.name(.storeDidChange), in: recorder).first
-/// #expect(delivery?.sender === store)
-/// #expect(delivery?.userInfo["count"] as? Int == 3)
+/// @Test @MainActor func deliveryCarriesTheSender() async {
+///     center.post(name: .storeDidChange, object: store, userInfo: ["count": 3])
+///     let delivery = expectDelivered(.name(.storeDidChange), in: recorder).first
+///     #expect(delivery?.sender === store)
+///     #expect(delivery?.userInfo["count"] as? Int == 3)
 ///
-/// await waitForDeliveries(.atLeast(2), in: recorder) { $0.lifespan == .visible }
+///     await waitForDeliveries(.atLeast(2), in: recorder) { $0.lifespan == .visible }
+/// }
 /// ```
 public struct RecordedDelivery: Sendable {
     /// The notification's name, or the typed message's type.

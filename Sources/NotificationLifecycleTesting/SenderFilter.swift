@@ -6,7 +6,15 @@ import NotificationLifecycle
 /// expectation never keeps the sender alive.
 ///
 /// ```swift
-/// expectListening(screen, to: .name(.storeDidSave), sender: .object(store))
+/// @Test @MainActor func didSaveListensToTheStore() {
+///     let didSave = NotificationInfo(
+///         name: .storeDidSave,
+///         object: store,
+///         center: center
+///     ) { _ in }
+///     didSave.startListening()
+///     expectListening(didSave, to: .name(.storeDidSave), sender: .object(store))
+/// }
 /// ```
 ///
 /// A registration whose sender has been released shows `<released>` in failure tables; no filter matches it.

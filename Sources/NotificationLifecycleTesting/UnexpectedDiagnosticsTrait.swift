@@ -7,7 +7,7 @@ public import Testing
 ///
 /// ```swift
 /// @Suite(.failsOnUnexpectedDiagnostics)
-/// struct InboxScreenTests {
+/// @MainActor struct InboxScreenTests {
 ///     @Test func appearingTwiceIsHarmless() {
 ///         let screen = InboxScreen(notificationCenter: NotificationCenter())
 ///         screen.appear()

@@ -1,0 +1,16 @@
+// The doc comments of Sources/NotificationLifecycleTesting/DeliveryCount.swift:
+// the context their prose gives the reader,
+// "`recorder`, a DeliveryRecorder that records `screen`".
+// doc-blocks: also Tests/DocContext/DocComments/NotificationLifecycleTesting/InboxScreen.swift
+import Foundation
+import NotificationLifecycle
+import NotificationLifecycleTesting
+
+nonisolated let center = NotificationCenter()
+@MainActor let screen = InboxScreen(notificationCenter: center)
+/// Records `screen`'s deliveries from the start.
+@MainActor let recorder: DeliveryRecorder = {
+    let recorder = DeliveryRecorder()
+    recorder.record(screen)
+    return recorder
+}()
