@@ -4,15 +4,17 @@ public import NotificationLifecycle
 /// Expects `topic` to have reached a matching handler `count` times: exactly once by default.
 ///
 /// ```swift
-/// center.post(name: .storeDidChange, object: nil)
-/// expectDelivered(.name(.storeDidChange), in: recorder)
-/// expectDelivered(
-///     .name(.storeDidChange),
-///     to: .selector("storeDidChange:"),
-///     .atLeast(1),
-///     in: recorder
-/// )
-/// expectDelivered(.name(.themeDidChange), .never, in: recorder)
+/// @Test @MainActor func storeChangeReachesItsSelector() {
+///     center.post(name: .storeDidChange, object: nil)
+///     expectDelivered(.name(.storeDidChange), in: recorder)
+///     expectDelivered(
+///         .name(.storeDidChange),
+///         to: .selector("storeDidChange:"),
+///         .atLeast(1),
+///         in: recorder
+///     )
+///     expectDelivered(.name(.themeDidChange), .never, in: recorder)
+/// }
 /// ```
 ///
 /// It checks what the recorder holds now. For deliveries that happen later (an `AsyncMessage`, a handler on an
@@ -53,13 +55,15 @@ public func expectDelivered(
 /// Expects the recorded deliveries to be exactly `expected`, in order: one topic per handler call.
 ///
 /// ```swift
-/// center.post(name: .storeDidChange, object: nil)
-/// screen.appear()
-/// center.post(name: .themeDidChange, object: nil)
-/// expectDeliveries(
-///     [.name(.storeDidChange), .name(.themeDidChange)],
-///     in: recorder
-/// )
+/// @Test @MainActor func deliveriesInOrder() {
+///     center.post(name: .storeDidChange, object: nil)
+///     screen.appear()
+///     center.post(name: .themeDidChange, object: nil)
+///     expectDeliveries(
+///         [.name(.storeDidChange), .name(.themeDidChange)],
+///         in: recorder
+///     )
+/// }
 /// ```
 ///
 /// > Important: Foundation calls the observers of one post in an unspecified order. When one post reaches several
@@ -133,13 +137,16 @@ private func deliveriesText(_ count: Int) -> String {
 /// sleeps a fixed time:
 ///
 /// ```swift
-/// // An AsyncMessage:
-/// center.post(DocumentDidSave(), subject: document)
-/// await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
-/// #expect(library.savedCount == 1)  // the handler has returned
+/// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+/// @Test @MainActor func savedDocumentIsCounted() async {
+///     // An AsyncMessage:
+///     center.post(DocumentDidSave(), subject: document)
+///     await waitForDeliveries(of: .message(DocumentDidSave.self), in: recorder)
+///     #expect(library.savedCount == 1)  // the handler has returned
 ///
-/// await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) {
-///     $0.lifespan == .visible
+///     await waitForDeliveries(.atLeast(3), in: recorder, timeout: 2) {
+///         $0.lifespan == .visible
+///     }
 /// }
 /// ```
 ///
@@ -192,11 +199,14 @@ public func waitForDeliveries(
 /// that takes a `Duration`.
 ///
 /// ```swift
-/// await waitForDeliveries(
-///     of: .name(.storeDidChange),
-///     in: recorder,
-///     timeout: .seconds(2)
-/// )
+/// @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+/// @Test @MainActor func storeChangeArrivesWithinTwoSeconds() async {
+///     await waitForDeliveries(
+///         of: .name(.storeDidChange),
+///         in: recorder,
+///         timeout: .seconds(2)
+///     )
+/// }
 /// ```
 ///
 /// > Note: A `Duration` needs macOS 13, iOS 16, tvOS 16 or watchOS 9 on Apple platforms. A test target with older

@@ -6,9 +6,12 @@ import NotificationLifecycle
 /// Every expectation that names what is listened to or delivered takes a topic:
 ///
 /// ```swift
-/// expectListening(screen, to: .name(.storeDidChange))
-/// expectListening(screen, to: .message(ThemeDidChange.self))
-/// expectDelivered(.message(ThemeDidChange.self), in: recorder)
+/// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+/// @Test @MainActor func topicsOfTheScreen() {
+///     expectListening(screen, to: .name(.storeDidChange))
+///     expectListening(screen, to: .message(ThemeDidChange.self))
+///     expectDelivered(.message(ThemeDidChange.self), in: recorder)
+/// }
 /// ```
 ///
 /// Two topics are equal when they name the same notification name, or the same message type.

@@ -43,15 +43,21 @@ extension NotificationInfo {
     /// already let through may still run, even begin, after it returns.
     ///
     /// ```swift
+    /// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     /// struct ThemeDidChange: NotificationCenter.MainActorMessage {
     ///     typealias Subject = ThemeStore
     ///     let theme: Theme
     /// }
     ///
-    /// let info = NotificationInfo(
-    ///     for: ThemeDidChange.self, subject: .only(store), center: center
-    /// ) { message in
-    ///     window.apply(message.theme)
+    /// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    /// func listenToThemes(in window: Window) -> NotificationInfo {
+    ///     let info = NotificationInfo(
+    ///         for: ThemeDidChange.self, subject: .only(store), center: center
+    ///     ) { [weak window] message in
+    ///         window?.apply(message.theme)
+    ///     }
+    ///     info.startListening()
+    ///     return info
     /// }
     /// ```
     ///
@@ -104,14 +110,20 @@ extension NotificationInfo {
     /// even begin, after it returns.
     ///
     /// ```swift
+    /// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     /// struct DownloadDidFinish: NotificationCenter.AsyncMessage {
     ///     typealias Subject = Downloader
     ///     let url: URL
     /// }
     ///
-    /// let info = NotificationInfo(for: DownloadDidFinish.self, center: center) {
-    ///     message in
-    ///     await library.import(message.url)
+    /// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    /// func listenToDownloads(into library: Library) -> NotificationInfo {
+    ///     let info = NotificationInfo(for: DownloadDidFinish.self, center: center) {
+    ///         message in
+    ///         await library.import(message.url)
+    ///     }
+    ///     info.startListening()
+    ///     return info
     /// }
     /// ```
     ///

@@ -212,9 +212,11 @@ extension NotificationEngine {
     /// returns, as with Foundation's own observers. Teardown that frees what a handler uses waits here first:
     ///
     /// ```swift
-    /// screen.disappear()
-    /// await screen.notificationEngine.waitForStoppedHandlers()
-    /// cache.close()  // no handler of a stopped info runs any more
+    /// @MainActor func close(_ screen: FeedScreen, cache: ImageCache) async {
+    ///     screen.disappear()
+    ///     await screen.notificationEngine.waitForStoppedHandlers()
+    ///     cache.close()  // no handler of a stopped info runs any more
+    /// }
     /// ```
     ///
     /// It waits for the infos in ``infos`` that do not listen when it is called, the infos taken out with
