@@ -46,9 +46,15 @@ public func expectListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -85,9 +91,15 @@ public func expectListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.listening(InspectedSubject(info: info), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -121,9 +133,15 @@ public func expectNotListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -155,9 +173,15 @@ public func expectNotListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.notListening(InspectedSubject(info: info), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -192,8 +216,14 @@ public func expectRegistrations(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     if let failure = ListeningCheck.registrations(of: owner, expected) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -227,6 +257,8 @@ public func expectNoRegistrations(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(center)
     let failure: InspectionFailure
     if includingStoppedInfos {
         let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
@@ -247,5 +279,9 @@ public func expectNoRegistrations(
             details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
         )
     }
-    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordFailure(
+        failure,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: origin
+    )
 }
