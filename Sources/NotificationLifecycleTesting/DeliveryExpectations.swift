@@ -124,10 +124,9 @@ private func deliveriesText(_ count: Int) -> String {
 /// was called and had not returned, and says why nothing arrived when the recorded infos tell (an info that does not
 /// listen, a lifespan that is not active).
 ///
-/// A wait that cannot succeed fails early: when a topic is given, the recorder holds a controller or info that still
-/// exists, none of their infos for the topic listens and no matching handler runs, the wait fails after a grace of
-/// 0.5 seconds instead of its timeout, unless one of them listens (or a matching handler runs) by the end of the
-/// grace. A wait for `.never`, and a wait with a timeout of 0.5 seconds or less, last their whole timeout. A cancelled
+/// A wait that cannot succeed fails early: when no matching handler runs and the recorder records nothing that still
+/// exists, or none of the recorded infos for the topic (any topic, when none is given) listens, the wait fails after
+/// a grace of 0.5 seconds instead of its timeout, unless one listens (or a matching handler runs) by then. A wait for `.never`, and a wait with a timeout of 0.5 seconds or less, last their whole timeout. A cancelled
 /// wait ends at once; a failure then says that the wait was cancelled.
 ///
 /// Use it for handlers that run later than the post: `AsyncMessage` handlers, handlers on an `OperationQueue`, main
@@ -326,7 +325,7 @@ private struct DeliveryFilter: Sendable {
             running: recorded.running,
             cancelled: cancelled
         ) {
-            if !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder.subjects) {
+            if gaveUp || !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder) {
                 failure = InspectionFailure(summary: failure.summary + " " + reason, details: failure.details)
             }
             if gaveUp {
@@ -346,13 +345,19 @@ private struct DeliveryFilter: Sendable {
     private func whyItCannotSucceed(_ recorder: DeliveryRecorder) -> String? {
         let recorded = recorder.recorded
         guard !recorded.running.contains(where: { matches(recorded.deliveries[$0]) }) else { return nil }
-        return whyNothingArrived(recorder.subjects)
+        return whyNothingArrived(recorder)
     }
 
-    /// Why no recorded info could have received a matching delivery, when the recorded sources tell: none has an
-    /// info for the topic, or none of those listens (and why); `nil` when one listens or no topic was given.
-    private func whyNothingArrived(_ subjects: [InspectedSubject]) -> String? {
-        guard let topic, !subjects.isEmpty else { return nil }
+    /// Why no recorded info could have received a matching delivery, when the recorder tells: it records no source
+    /// that still exists, or none of its sources has an info for the topic (any topic, when none was given), or none
+    /// of those listens (and why); `nil` when one listens.
+    private func whyNothingArrived(_ recorder: DeliveryRecorder) -> String? {
+        let subjects = recorder.subjects
+        guard !subjects.isEmpty else {
+            return recorder.hasRecorded
+                ? "Every controller and info the recorder recorded has been released."
+                : "The recorder records nothing: pass it the controllers and infos to watch with record(_:)."
+        }
         let query = ListeningQuery(topic: topic, sender: nil, lifespan: lifespan, handler: handler)
         var reasons: [String] = []
         for subject in subjects {

@@ -86,6 +86,11 @@ public final class DeliveryRecorder: Sendable {
         state.withLock { $0.recorded }
     }
 
+    /// Whether `record(_:)` was called at all, to tell a recorder given nothing from one whose sources were released.
+    var hasRecorded: Bool {
+        state.withLock { !$0.sources.isEmpty }
+    }
+
     /// The recorded sources that still live, as inspections see them.
     var subjects: [InspectedSubject] {
         let objects = state.withLock { $0.sources.compactMap(\.object.object) }

@@ -32,6 +32,8 @@ public func expectLifecycle(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     let engine = owner.notificationEngine
     var table = TextTable(header: ["", "#", "step", "expected listening", "|", "actual listening", "active"])
     var failed: [Int] = []
@@ -57,7 +59,11 @@ public func expectLifecycle(
         details: "Steps (those that did not match are marked !):\n" + table.rendered() + "\n"
             + InspectedSubject(owner: owner).registrationsTable(registrations)
     )
-    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordFailure(
+        failure,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: origin
+    )
 }
 
 /// `it listens to A, B where the step lists B, C: A is not listed, C does not listen.`

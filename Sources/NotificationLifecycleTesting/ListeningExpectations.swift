@@ -44,9 +44,15 @@ public func expectListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -85,9 +91,15 @@ public func expectListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.listening(InspectedSubject(info: info), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -123,9 +135,15 @@ public func expectNotListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -162,9 +180,15 @@ public func expectNotListening(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     if let failure = ListeningCheck.notListening(InspectedSubject(info: info), query) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -201,8 +225,14 @@ public func expectRegistrations(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(owner.notificationEngine.center)
     if let failure = ListeningCheck.registrations(of: owner, expected) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        recordFailure(
+            failure,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            origin: origin
+        )
     }
 }
 
@@ -238,6 +268,8 @@ public func expectNoRegistrations(
     line: UInt = #line,
     column: UInt = #column
 ) {
+    // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
+    let origin = FailureOrigin.about(center)
     let failure: InspectionFailure
     if includingStoppedInfos {
         let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
@@ -258,5 +290,9 @@ public func expectNoRegistrations(
             details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
         )
     }
-    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    recordFailure(
+        failure,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: origin
+    )
 }

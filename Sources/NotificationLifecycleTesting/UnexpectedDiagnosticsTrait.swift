@@ -30,10 +30,10 @@ public import Testing
 /// made controllers, engines or infos for, recorded when the test ends. Tests running in parallel do not fail each
 /// other as long as each has its own `NotificationCenter()`.
 ///
-/// The trait also fails the test with the failures of `expectDelivered`, `expectDeliveries` and `waitForDeliveries`
-/// about a ``DeliveryRecorder`` made in the test, raised in a task or on a thread that does not run the test (a
-/// `Task.detached`, a `Thread`) before the test ends: each is recorded when the test ends, at the line of the
-/// expectation. Swift Testing cannot attribute such a failure to the test otherwise.
+/// The trait also fails the test with the failures about a ``DeliveryRecorder`` made in the test, and those of the
+/// listening, registration and lifecycle checks about the centers it made engines or infos for, raised in a task or
+/// on a thread that does not run the test (a `Task.detached`, a `Thread`) before the test ends: each is recorded when
+/// the test ends, at the line of the expectation. Swift Testing cannot attribute such a failure to the test otherwise.
 public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is added to.
     public var isRecursive: Bool { true }
@@ -58,7 +58,18 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
             }
         }
         try await FailureScope.$current.withValue(failures) {
-            try await DiagnosticRouting.withScope(strict.receive, function)
+            try await DiagnosticRouting.withScope(strict.receive) {
+                // Failures about the centers this scope made engines or infos for reach the test too.
+                let origin = FailureOrigin(
+                    scope: failures,
+                    testName: FailureOrigin.name(test),
+                    role: "made the center's engines and infos"
+                )
+                let identity = DiagnosticRouting.currentScopeIdentity
+                if let identity { CheckedCenters.strictTests.withLock { $0[identity] = origin } }
+                defer { if let identity { CheckedCenters.strictTests.withLock { $0[identity] = nil } } }
+                try await function()
+            }
         }
     }
 }

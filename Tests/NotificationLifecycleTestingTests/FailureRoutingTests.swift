@@ -62,6 +62,50 @@ struct FailureRoutingTests {
         #expect(failures.first?.line == #line - 4)
     }
 
+    /// A check that is not about a recorder follows the core's claim: the trait's scope made the screen's engine
+    /// for its center, so the failure about the host reaches the test. Before, it was an issue of no test and the
+    /// capture kept nothing.
+    @Test func theTraitFailsItsTestWithAListeningFailureRaisedInADetachedTask() async throws {
+        let test = try #require(Test.current)
+        let failures = await capturingFailures {
+            try? await UnexpectedDiagnosticsTrait().provideScope(for: test, testCase: nil) {
+                let host = EngineHost(center: NotificationCenter())
+                _ = await Task.detached { expectListening(host, to: .name(.pong)) }.value
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.line == #line - 4)
+    }
+
+    @Test func theTraitFailsItsTestWithAnInfoFailureRaisedOnAThread() async throws {
+        let test = try #require(Test.current)
+        let failures = await capturingFailures {
+            try? await UnexpectedDiagnosticsTrait().provideScope(for: test, testCase: nil) {
+                let pong = EngineHost(center: NotificationCenter()).notificationEngine.infos[1]
+                onAnotherThreadAndWait { expectListening(pong) }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.summary.contains("pong") == true)
+    }
+
+    /// Without the trait, a failure about a subject first checked in the test's task names that test.
+    @Test func withoutAScopeAFailureAboutACheckedSubjectNamesTheTest() async {
+        let center = NotificationCenter()
+        let host = EngineHost(center: center)
+        expectNotListening(host, to: .name(.pong))  // passes, and notes the center as checked here
+        let origin = await Task.detached { FailureOrigin.about(center) }.value
+        let name = "withoutAScopeAFailureAboutACheckedSubjectNamesTheTest() at FailureRoutingTests.swift:\(#line - 5)"
+        #expect(origin?.testName == name)
+        let failure = InspectionFailure(summary: "Expected it.").namingOrigin(origin)
+        #expect(
+            failure.summary
+                == "Expected it. (Raised outside the task of the test that checked the center's engines and infos "
+                + "first, \(name).)"
+        )
+        #expect(await Task.detached { FailureOrigin.about(NotificationCenter()) }.value == nil)
+    }
+
     /// Without a scope Swift Testing cannot attribute the failure to the test: the issue belongs to no test, and
     /// its text names the test that made the recorder.
     @Test func withoutAScopeTheFailureNamesTheTestThatMadeTheRecorder() async {

@@ -92,6 +92,71 @@ final class XCTestExpectationTests: FailureCapturingTestCase {
         withExtendedLifetime(host) {}
     }
 
+    /// Issue 36, item 6: a recorder given no source, one whose sources were all released, and one whose only info
+    /// does not listen, with a wait that names no topic, each end their wait after the grace with the reason.
+    /// Before, each waited its whole 5 s (no reason was known) and said nothing of why.
+    func testAWaitThatNoRecordedSourceCanSatisfyFailsAfterTheGrace() async {
+        let stopped = NotificationInfo(name: .sync, center: NotificationCenter()) { _ in }
+        let cases: [(name: String, record: (DeliveryRecorder) -> Void, reason: String)] = [
+            ("no source", { _ in }, "The recorder records nothing: pass it the controllers and infos to watch"),
+            (
+                "released source",
+                { recorder in recorder.record(EngineHost(center: NotificationCenter())) },
+                "Every controller and info the recorder recorded has been released."
+            ),
+            (
+                "no topic",
+                { recorder in recorder.record(stopped) },
+                "Nothing recorded listens. The info"
+            ),
+        ]
+        for (name, record, reason) in cases {
+            let recorder = DeliveryRecorder()
+            record(recorder)
+            let start = Date()
+            let failures = await capturedFailures {
+                await waitForDeliveries(.atLeast(1), in: recorder)
+            }
+            let elapsed = Date().timeIntervalSince(start)
+            XCTAssertGreaterThanOrEqual(elapsed, 0.5, name)
+            XCTAssertLessThan(elapsed, 1, name)
+            XCTAssertEqual(failures.count, 1, name)
+            let text = failures.first?.description ?? "none"
+            XCTAssertTrue(text.contains(reason), "\(name): \(text)")
+            XCTAssertTrue(text.contains("The wait ended after 0.5 seconds"), "\(name): \(text)")
+        }
+        withExtendedLifetime(stopped) {}
+    }
+
+    /// `.never` is proven by the whole timeout only, also on a recorder that records nothing.
+    func testNeverOnARecorderWithNoSourceKeepsItsTimeout() async {
+        let recorder = DeliveryRecorder()
+        let start = Date()
+        let deliveries = await waitForDeliveries(.never, in: recorder, timeout: 0.7)
+        XCTAssertEqual(deliveries.count, 0)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.7)
+    }
+
+    /// A source recorded during the grace, and listening, is waited for past the grace.
+    func testASourceRecordedDuringTheGraceIsWaitedFor() async {
+        let center = NotificationCenter()
+        let info = NotificationInfo(name: .sync, center: center) { _ in }
+        info.startListening()
+        let recorder = DeliveryRecorder()
+        let start = Date()
+        let poster = Task.detached {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            recorder.record(info)
+            try? await Task.sleep(nanoseconds: 750_000_000)
+            center.post(name: .sync, object: nil)
+        }
+        let deliveries = await waitForDeliveries(of: .name(.sync), in: recorder, timeout: 30)
+        XCTAssertEqual(deliveries.count, 1)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.8)
+        await poster.value
+        info.stopListening()
+    }
+
     /// An info that starts listening during the grace is waited for, past the grace: here it starts after 0.05 s and
     /// the post comes after 0.8 s. In XCTest, which runs one case at a time, so that the start falls in the grace.
     func testAnInfoThatStartsDuringTheGraceIsWaitedFor() async {

@@ -186,6 +186,18 @@ package enum DiagnosticRouting {
         }
     }
 
+    /// The identity of the innermost scope open in the current task. With ``openClaimingScopeIdentity(of:)``, this
+    /// lets the testing module send its own failures about a center, raised outside the test's task, to the test
+    /// whose scope made something for that center, as reports are sent.
+    package static var currentScopeIdentity: ObjectIdentifier? { scope.map { ObjectIdentifier($0) } }
+
+    /// The identity of the open scope that receives reports about `center` raised outside any scope: the one that
+    /// claimed it, or its nearest open ancestor. (`AnyObject`: this file imports Foundation internally.)
+    package static func openClaimingScopeIdentity(of center: AnyObject) -> ObjectIdentifier? {
+        guard let center = center as? NotificationCenter else { return nil }
+        return claimingScope(of: center)?.openSelfOrAncestor().map { ObjectIdentifier($0) }
+    }
+
     /// Sends `diagnostic` where it belongs; `fallback` is the scope to use when neither the task nor the center
     /// names an open one (a sequence's maker).
     ///

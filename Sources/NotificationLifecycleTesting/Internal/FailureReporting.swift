@@ -38,14 +38,15 @@ struct CallSite: Sendable {
 /// 1. A failure capture is open in the current task (``FailureScope``, this package's test seam): kept there.
 /// 2. A Swift Testing test runs in the current task (`Test.current` is set: in a `@Test` function, its traits and
 ///    the tasks it creates): an issue of that test.
-/// 3. The failure is about a recorder made inside a scope that is still open (a capture, or the test of the
+/// 3. The failure's origin (``FailureOrigin``: where its recorder was made, or the test that made or first checked
+///    its subject's center) has a scope that is still open (a capture, or the test of the
 ///    `.failsOnUnexpectedDiagnostics` trait): kept there; the trait records it in its test when the test ends.
 /// 4. An XCTest case is running (seen through `XCTestObservation`; XCTest's current case is process-wide, so this
 ///    holds on any thread): a failure of that case.
 /// 5. A Swift Testing test was seen in this process, or the process was started to run Swift Testing alone
 ///    (`--testing-library swift-testing`), but none runs in the current task (`Task.detached`, a `Thread`, a
-///    `DispatchQueue` block): an issue recorded outside any test, whose text names the test that made the recorder
-///    when there is one.
+///    `DispatchQueue` block): an issue recorded outside any test, whose text names the test of the origin when there
+///    is one.
 /// 6. No XCTest case has been seen to start or end, and the process runs XCTest (a `.xctest` bundle or executable, or
 ///    Xcode's test environment): a failure of XCTest's running case. This is the first case that uses the module,
 ///    which started before the module could watch it.
@@ -66,7 +67,7 @@ enum TestFramework: Equatable {
     struct Situation: Equatable {
         var capture = false
         var swiftTestingTest = false
-        /// Whether the failure is about a recorder made in a scope that is still open.
+        /// Whether the failure's origin has a scope that is still open.
         var recorderScope = false
         var xcTestCase = XCTestCases.State.unknown
         /// Whether a Swift Testing test was seen in this process (``SwiftTestingRun``), or the process runs Swift
@@ -227,20 +228,75 @@ final class FailureScope: Sendable {
     }
 }
 
-/// Where a recorder was made: the scope open in that task and the Swift Testing test running in it, if any.
+/// Where a recorder was made, or a check's subject met: the scope open in that task and the Swift Testing test running
+/// in it, if any.
 struct FailureOrigin: Sendable {
     let scope: FailureScope?
     /// `inboxListens() at InboxTests.swift:12`, the test that made the recorder.
     let testName: String?
+    /// What the test did, for the text of an issue of no test: "made the recorder".
+    var role = "made the recorder"
 
     /// The origin of something made now, in the current task.
     static var here: FailureOrigin {
-        let test = Test.current
-        let location = test.map { test in
-            let file = test.sourceLocation.fileID.split(separator: "/").last.map(String.init) ?? ""
-            return "\(test.name) at \(file):\(test.sourceLocation.line)"
+        FailureOrigin(scope: FailureScope.current, testName: Test.current.map(name))
+    }
+
+    /// `inboxListens() at InboxTests.swift:12`.
+    static func name(_ test: Test) -> String {
+        let file = test.sourceLocation.fileID.split(separator: "/").last.map(String.init) ?? ""
+        return "\(test.name) at \(file):\(test.sourceLocation.line)"
+    }
+
+    /// The origin of a failure about the engines and infos of `center`, checked now. In a test's task (or a capture)
+    /// it notes the center as first checked there. Outside one it answers, first, the test running with
+    /// `.failsOnUnexpectedDiagnostics` whose scope made an engine or info for the center (the core's claim, the one
+    /// its reports follow); then the test whose task checked the center first; else `nil`.
+    static func about(_ center: NotificationCenter) -> FailureOrigin? {
+        if Test.current != nil || FailureScope.current != nil {
+            let origin = FailureOrigin(
+                scope: FailureScope.current,
+                testName: Test.current.map(name),
+                role: "checked the center's engines and infos first"
+            )
+            CheckedCenters.note(center, origin)
+            return origin
         }
-        return FailureOrigin(scope: FailureScope.current, testName: location)
+        if let scope = DiagnosticRouting.openClaimingScopeIdentity(of: center),
+            let origin = CheckedCenters.strictTests.withLock({ $0[scope] })
+        {
+            return origin
+        }
+        return CheckedCenters.firstChecked(center)
+    }
+}
+
+/// The tests that met each center, for failures raised outside their tasks.
+enum CheckedCenters {
+    /// The tests running with `.failsOnUnexpectedDiagnostics`, by the identity of their diagnostic scope.
+    static let strictTests = LockedValueBox<[ObjectIdentifier: FailureOrigin]>([:])
+
+    /// Centers first checked in a test's task, held weakly, with that test.
+    private static let checked = LockedValueBox<
+        [ObjectIdentifier: (center: WeakReference<NotificationCenter>, origin: FailureOrigin)]
+    >([:])
+
+    /// Notes `center` as checked in `origin`'s test, unless a live entry has it; drops the entries of released
+    /// centers, so the table stays as small as the centers alive.
+    static func note(_ center: NotificationCenter, _ origin: FailureOrigin) {
+        let id = ObjectIdentifier(center)
+        checked.withLock { checked in
+            if checked[id]?.center.object === center { return }
+            checked = checked.filter { $0.value.center.object != nil }
+            checked[id] = (WeakReference(center), origin)
+        }
+    }
+
+    static func firstChecked(_ center: NotificationCenter) -> FailureOrigin? {
+        checked.withLock { checked in
+            guard let entry = checked[ObjectIdentifier(center)], entry.center.object === center else { return nil }
+            return entry.origin
+        }
     }
 }
 
@@ -278,11 +334,11 @@ func recordInTest(_ failure: InspectionFailure, at location: SourceLocation) {
 }
 
 extension InspectionFailure {
-    /// The failure with the test that made the recorder named in its summary, for an issue that belongs to no test.
+    /// The failure with the test of `origin` named in its summary, for an issue that belongs to no test.
     func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {
         guard let name = origin?.testName else { return self }
         return InspectionFailure(
-            summary: summary + " (Raised outside the task of the test that made the recorder, \(name).)",
+            summary: summary + " (Raised outside the task of the test that \(origin?.role ?? ""), \(name).)",
             details: details
         )
     }
