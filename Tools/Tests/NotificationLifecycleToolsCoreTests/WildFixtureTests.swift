@@ -231,3 +231,25 @@ extension WildFixtureTests {
         }
     }
 }
+
+extension WildFixtureTests {
+    /// A type moves whole or stays whole (issue 37): a registration on a center the type inherits or keeps in an
+    /// untyped `let` (W42) is one the migrator sees; the `let` that is NotificationCenter.default is that center, and
+    /// a `var` one leaves the type with the call named. Before, the inherited `hub` registration was left beside the
+    /// engine, the untyped `feed` hid the type's registration, and the `var` type moved in part.
+    @Test func aTypeMovesWholeOrStaysWholeWithItsCenterProperties() throws {
+        let files = try Self.files()
+        let path = files.first { $0.path.hasSuffix("W42_ReceiverPanels.swift") }?.path ?? ""
+        let result = Migrator.migrate(files)
+        let text = try #require(result.files[path])
+        // Only the left type's two registrations remain, and nothing removes on `hub` or `feed`.
+        #expect(text.components(separatedBy: "addObserver(").count - 1 == 2)
+        #expect(text.contains("bus.addObserver(self, selector: #selector(radioDidStop(_:))"))
+        #expect(!text.contains("hub.addObserver") && !text.contains("hub.removeObserver"))
+        #expect(!text.contains("feed.addObserver") && !text.contains("feed.removeObserver"))
+        #expect(text.contains("addLifetimeNotificationInfo(forName: .tunerDidRetune)"))
+        let left = result.skipped.filter { $0.position.file == path }
+        #expect(left.count == 1)
+        #expect(left.first?.reason.contains("it registers on `bus` (line 91)") == true)
+    }
+}

@@ -60,13 +60,17 @@ package enum ModelBuilder {
             addMembers(of: ext, to: model, in: file)
         }
         for model in program.types {
+            var scanners: [ObserverCallScanner] = []
             for (_, methods) in model.methods {
                 for method in methods {
                     guard let file = files.first(where: { $0.path == method.file }) else { continue }
                     let scanner = ObserverCallScanner(model: model, method: method.name, file: file)
                     scanner.walk(method.decl)
+                    scanners.append(scanner)
                 }
             }
+            let receivers = Set(model.registrations.map { ObserverCallScanner.withoutSelf($0.receiver) })
+            for scanner in scanners { scanner.recordHeldRemovals(registeredOn: receivers) }
             model.registrations.sort { $0.location < $1.location }
             model.removals.sort { $0.location < $1.location }
         }

@@ -6,6 +6,10 @@ final class ObserverCallScanner: SyntaxVisitor {
     private let method: String
     private let file: SourceFile
 
+    /// `x.removeObserver(…)` on a receiver that does not read as a center: a removal only when `x` is also the
+    /// receiver of a registration of the type.
+    private var heldRemovals: [FunctionCallExprSyntax] = []
+
     init(model: TypeModel, method: String, file: SourceFile) {
         self.model = model
         self.method = method
@@ -19,10 +23,51 @@ final class ObserverCallScanner: SyntaxVisitor {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            isCenter(base)
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
         else { return .visitChildren }
         let receiver = base.trimmedDescription
+        let arguments = Array(node.arguments)
+        let labels = arguments.map { $0.label?.text }
+        if !isCenter(base) {
+            // A receiver that does not read as a center (`notify`, a property a superclass declares) but a call with
+            // NotificationCenter's own argument labels is a registration all the same: recorded, so that the type
+            // moves whole or stays whole with the call named. A removal on such a receiver is held until the type's
+            // registrations show that the receiver is one (ModelBuilder).
+            let isRegistration =
+                member.declName.baseName.text == "addObserver"
+                && (labels == [nil, "selector", "name", "object"]
+                    || labels.starts(with: ["forName", "object", "queue"]))
+            if !isRegistration {
+                if member.declName.baseName.text == "removeObserver",
+                    labels == [nil] || labels == [nil, "name", "object"]
+                {
+                    heldRemovals.append(node)
+                }
+                return .visitChildren
+            }
+        }
+        record(node, member: member, receiver: receiver)
+        return .visitChildren
+    }
+
+    /// Records the held removals whose receiver (with or without `self.`) is one the type registers on.
+    func recordHeldRemovals(registeredOn receivers: Set<String>) {
+        for node in heldRemovals {
+            guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+                continue
+            }
+            let receiver = base.trimmedDescription
+            guard receivers.contains(Self.withoutSelf(receiver)) else { continue }
+            record(node, member: member, receiver: receiver)
+        }
+        heldRemovals = []
+    }
+
+    static func withoutSelf(_ receiver: String) -> String {
+        receiver.hasPrefix("self.") ? String(receiver.dropFirst("self.".count)) : receiver
+    }
+
+    private func record(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax, receiver: String) {
         let arguments = Array(node.arguments)
         let labels = arguments.map { $0.label?.text }
         let position = file.position(of: member.declName)
@@ -85,7 +130,6 @@ final class ObserverCallScanner: SyntaxVisitor {
         default:
             break
         }
-        return .visitChildren
     }
 
     /// `tokens.forEach(center.removeObserver)`: a method reference, not a call.

@@ -405,9 +405,24 @@ struct TypeMigration {
         return alias(named: receiver, around: Syntax(call)) != nil
     }
 
-    /// `let center = NotificationCenter.default` as a stored property of the type.
+    /// `let center = NotificationCenter.default` (with or without `: NotificationCenter`) as a stored property of the
+    /// type or of a superclass in the files read. A stored `let` cannot be overridden, so a subclass reads the same
+    /// center.
     private func isDefaultCenterProperty(_ name: String) -> Bool {
-        guard let variable = propertyMember(name)?.decl.as(VariableDeclSyntax.self),
+        var model: TypeModel? = type
+        var seen: Set<String> = []
+        while let current = model, seen.insert(current.name).inserted {
+            if let member = propertyMember(name, of: current) { return isDefaultCenterLet(member) }
+            guard let superclass = current.inherited.first, Self.hasSuperclass(current, in: allTypes) else {
+                return false
+            }
+            model = TypeModel.visible(named: superclass, from: current.file, in: allTypes).first { $0.kind == .class }
+        }
+        return false
+    }
+
+    private func isDefaultCenterLet(_ member: MemberBlockItemSyntax) -> Bool {
+        guard let variable = member.decl.as(VariableDeclSyntax.self),
             variable.bindingSpecifier.tokenKind == .keyword(.let),
             !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
             let binding = variable.bindings.first, binding.accessorBlock == nil
@@ -1392,6 +1407,10 @@ struct TypeMigration {
     }
 
     private func propertyMember(_ name: String) -> MemberBlockItemSyntax? {
+        propertyMember(name, of: type)
+    }
+
+    private func propertyMember(_ name: String, of type: TypeModel) -> MemberBlockItemSyntax? {
         for decl in type.declarations {
             for member in decl.memberBlock.members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
