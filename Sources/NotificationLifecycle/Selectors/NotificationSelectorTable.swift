@@ -54,16 +54,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: true,
-            handler: .observer { observer, notification in
-                method(unsafeDowncast(observer, to: Observer.self))(notification)
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        bound(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
+            method(observer)(notification)
+        }
     }
 
     /// Binds a selector name without a colon to a method that takes no argument.
@@ -79,16 +72,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: false,
-            handler: .observer { observer, _ in
-                method(unsafeDowncast(observer, to: Observer.self))()
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        bound(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
+            method(observer)()
+        }
     }
 
     /// Binds a selector name ending in a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
@@ -110,16 +96,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: true,
-            handler: .mainActorObserver { observer, notification in
-                method(unsafeDowncast(observer, to: Observer.self))(notification)
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        boundOnMainActor(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
+            method(observer)(notification)
+        }
     }
 
     /// Binds a selector name without a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
@@ -136,16 +115,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: false,
-            handler: .mainActorObserver { observer, _ in
-                method(unsafeDowncast(observer, to: Observer.self))()
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        boundOnMainActor(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
+            method(observer)()
+        }
     }
 
     /// Binds a selector name ending in a colon to a main-actor method that receives the notification: the method runs
@@ -165,16 +137,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: true,
-            handler: .mainActorObserver { observer, notification in
-                method(unsafeDowncast(observer, to: Observer.self))(notification)
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        boundOnMainActor(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
+            method(observer)(notification)
+        }
     }
 
     /// Binds a selector name without a colon to a main-actor method that takes no argument; it runs on the main actor.
@@ -190,16 +155,9 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: false,
-            handler: .mainActorObserver { observer, _ in
-                method(unsafeDowncast(observer, to: Observer.self))()
-            },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
+        boundOnMainActor(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
+            method(observer)()
+        }
     }
 
     /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
@@ -219,12 +177,42 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
+        boundOnMainActor(selector, wantsNotification: nil, fileID: fileID, line: line) { observer, notification in
+            handler(observer, notification)
+        }
+    }
+
+    /// An entry whose call runs on the posting thread or the info's queue. The listener passes the observer the info
+    /// was made with, which `accepts` checked is an `Observer`, so the downcast holds by construction.
+    private func bound<Observer: AnyObject>(
+        _ selector: String,
+        wantsNotification: Bool?,
+        fileID: String,
+        line: Int,
+        call: @escaping @Sendable (Observer, Notification) -> Void
+    ) -> NotificationSelectorTable {
         adding(
             NotificationSelector(selector),
-            wantsNotification: nil,
-            handler: .mainActorObserver { observer, notification in
-                handler(unsafeDowncast(observer, to: Observer.self), notification)
-            },
+            wantsNotification: wantsNotification,
+            handler: .observer { call(unsafeDowncast($0, to: Observer.self), $1) },
+            observer: Observer.self,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    /// An entry whose call runs on the main actor; the downcast holds as in `bound`.
+    private func boundOnMainActor<Observer: AnyObject>(
+        _ selector: String,
+        wantsNotification: Bool?,
+        fileID: String,
+        line: Int,
+        call: @escaping @MainActor @Sendable (Observer, Notification) -> Void
+    ) -> NotificationSelectorTable {
+        adding(
+            NotificationSelector(selector),
+            wantsNotification: wantsNotification,
+            handler: .mainActorObserver { call(unsafeDowncast($0, to: Observer.self), $1) },
             observer: Observer.self,
             fileID: fileID,
             line: line
