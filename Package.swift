@@ -22,7 +22,10 @@ let package = Package(
             name: "NotificationLifecycleTestingTests",
             dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]
         ),
-        .testTarget(name: "NotificationLifecycleReliabilityTests", dependencies: ["NotificationLifecycle"]),
+        .testTarget(
+            name: "NotificationLifecycleReliabilityTests",
+            dependencies: ["NotificationLifecycle", "NotificationLifecycleTesting"]
+        ),
 
         // Examples: run each with `swift run <Name>`; .ci/run runs them all and checks their output.
         // ExampleSupport holds what more than one example prints with; it is not a product.

@@ -42,7 +42,7 @@ public func expectDiagnostics(
     _ body: () throws -> Void
 ) rethrows -> [NotificationDiagnostic] {
     let captured = LockedValueBox<[NotificationDiagnostic]>([])
-    try DiagnosticRouting.withScope({ diagnostic, _ in captured.withLock { $0.append(diagnostic) } }, body)
+    try DiagnosticScope.withScope({ diagnostic, _ in captured.withLock { $0.append(diagnostic) } }, body)
     let diagnostics = captured.withLock { $0 }
     if let failure = DiagnosticsCheck.failure(of: diagnostics, against: rules) {
         recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -83,7 +83,7 @@ public func expectDiagnostics(
     _ body: () async throws -> Void
 ) async rethrows -> [NotificationDiagnostic] {
     let captured = LockedValueBox<[NotificationDiagnostic]>([])
-    try await DiagnosticRouting.withScope(
+    try await DiagnosticScope.withScope(
         { diagnostic, _ in captured.withLock { $0.append(diagnostic) } },
         isolation: isolation,
         body
@@ -129,7 +129,7 @@ public func expectNoDiagnostics<Result>(
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
     defer { strict.recordLateReports() }
-    return try DiagnosticRouting.withScope(strict.receive, body)
+    return try DiagnosticScope.withScope(strict.receive, body)
 }
 
 /// Runs the asynchronous `body` and fails the test at each diagnostic it reports that no capture inside takes; returns
@@ -166,5 +166,5 @@ public func expectNoDiagnostics<Result>(
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
     defer { strict.recordLateReports() }
-    return try await DiagnosticRouting.withScope(strict.receive, isolation: isolation, body)
+    return try await DiagnosticScope.withScope(strict.receive, isolation: isolation, body)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle
@@ -51,7 +52,7 @@ extension ReliabilityTests {
                         reader.withLock { $0 = pthread_self() }
                         // Reads the info (each read loads the weak reference under the lock) until well after the
                         // release; reports of the dropped registration are expected and ignored.
-                        DiagnosticRouting.withHandler({ _ in }) {
+                        DiagnosticScope.withHandler({ _ in }) {
                             var after = 0
                             while after < 200 {
                                 _ = info.isListening

@@ -160,6 +160,20 @@ struct DiagnosticsRoutingTests {
         #expect(reported.withLock { $0 })
     }
 
+    /// Reading the installed handler at each report must not wrap it: kept as a function in the generic lock box, it
+    /// grew by two reabstraction thunks a report, and a call after about 100,000 reports overflowed the stack.
+    @Test func anInstalledHandlerStaysOneCallAfterManyReports() {
+        let received = LockedValueBox(0)
+        NotificationDiagnostic.installHandler { _ in received.withLock { $0 += 1 } }
+        defer { NotificationDiagnostic.installHandler(nil) }
+        DiagnosticRouting.$scope.withValue(nil) {
+            for _ in 0..<250_000 {
+                reportDiagnostic(.emptyName, "Expected many reports, and this is one.", fileID: nil, line: nil)
+            }
+        }
+        #expect(received.withLock { $0 } >= 250_000)
+    }
+
     private func handlerHolding(_ probe: DeinitProbe) -> @Sendable (NotificationDiagnostic) -> Void {
         { _ in withExtendedLifetime(probe) {} }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle
@@ -78,7 +79,7 @@ struct HubRaceTests {
         let record: @Sendable (NotificationDiagnostic) -> Void = { diagnostic in
             reported.withLock { $0.append(diagnostic.rule) }
         }
-        DiagnosticRouting.withHandler(record) {
+        DiagnosticScope.withHandler(record) {
             // The threads below do not inherit this task's scope: the center is claimed for it instead.
             DiagnosticRouting.claim(center)
             race(on: center, made: made)

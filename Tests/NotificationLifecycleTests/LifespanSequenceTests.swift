@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle
@@ -245,7 +246,7 @@ struct LifespanSequenceTests {
         let reported = Recorder<NotificationDiagnostic>()
         // The drop happens in a task Foundation starts, outside this scope: the report still reaches its handler.
         let handler: @Sendable (NotificationDiagnostic) -> Void = { reported.record($0) }
-        let synced = DiagnosticRouting.withHandler(handler) {
+        let synced = DiagnosticScope.withHandler(handler) {
             controller.notificationEngine.messages(for: Synced.self, during: .lifetime, buffering: .bufferingOldest(1))
         }
         for number in 1...5 { center.post(Synced(number: number)) }

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle
@@ -117,7 +118,7 @@ struct SequenceKeepsPostedTests {
         engine.appear()
         let reported = Recorder<NotificationDiagnostic>()
         let handler: @Sendable (NotificationDiagnostic) -> Void = { reported.record($0) }
-        let (newest, oldest) = DiagnosticRouting.withHandler(handler) {
+        let (newest, oldest) = DiagnosticScope.withHandler(handler) {
             (
                 engine.notifications(named: .save, during: .visible, buffering: .bufferingNewest(2)),
                 engine.notifications(named: .save, during: .visible, buffering: .bufferingOldest(2))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A report of misuse: which rule was broken, where, and how to fix it.
 ///
@@ -97,127 +97,57 @@ extension NotificationDiagnostic {
     public static func installHandler(_ handler: (@Sendable (NotificationDiagnostic) -> Void)?) {
         // The handler replaced is released after the lock: an object it captured may report from its `deinit`.
         let previous = DiagnosticRouting.global.withLock { installed in
-            defer { installed = handler }
+            defer { installed = handler.map(DiagnosticRouting.Handler.init) }
             return installed
         }
         withExtendedLifetime(previous) {}
     }
 }
 
-/// Where diagnostics go: the open scope of the reporting task, else the scope that claimed the report's center,
-/// else the installed handler, else standard error.
+/// Where diagnostics go: a scope of the testing module that takes the report, else the installed handler, else
+/// standard error.
+///
+/// The scopes, the centers they claimed and their routing live in `NotificationLifecycleTesting` (its
+/// `DiagnosticScope`); the core keeps the current task's scope, tells it each center the task makes an engine or info
+/// for, and offers every report to the router the testing module installs when its first scope opens.
 package enum DiagnosticRouting {
-    static let global = LockedValueBox<(@Sendable (NotificationDiagnostic) -> Void)?>(nil)
+    /// The installed handler, in a struct: a function stored as a generic box's value is wrapped in two more
+    /// reabstraction thunks by every `withLock` that hands it over `inout`, so a handler read at each report grew by
+    /// two frames a report until a call overflowed the stack.
+    static let global = LockedValueBox<Handler?>(nil)
+
+    struct Handler {
+        let call: @Sendable (NotificationDiagnostic) -> Void
+    }
 
     /// The innermost scope opened by the current task (and inherited by the tasks it creates).
-    @TaskLocal static var scope: DiagnosticScope?
+    @TaskLocal package static var scope: (any DiagnosticScopeHook)?
 
-    /// A center and the scope in which an engine or info for it was last made.
-    private struct Claim {
-        weak var center: NotificationCenter?
-        let scope: DiagnosticScope
-    }
+    /// The testing module's scope type, set when its first scope opens: it takes the reports its scopes receive.
+    package static let router = LockedValueBox<(any DiagnosticScopeHook.Type)?>(nil)
 
-    private static let claims = LockedValueBox<(byCenter: [ObjectIdentifier: Claim], sweepAt: Int)>(([:], 64))
-
-    /// Runs `body` in a new scope whose reports go to `receive`; see ``DiagnosticScope``.
-    package static func withScope<Result>(
-        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
-        _ body: () throws -> Result
-    ) rethrows -> Result {
-        let scope = DiagnosticScope(parent: self.scope, receive: receive)
-        defer { scope.close() }
-        return try $scope.withValue(scope, operation: body)
-    }
-
-    /// Runs the asynchronous `body` in a new scope whose reports go to `receive`.
-    package static func withScope<Result>(
-        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async rethrows -> Result {
-        let scope = DiagnosticScope(parent: self.scope, receive: receive)
-        defer { scope.close() }
-        return try await $scope.withValue(scope, operation: body, isolation: isolation)
-    }
-
-    /// Runs `body` with the reports it raises sent to `handler` (a scope that does not tell where they came from).
-    static func withHandler<Result>(
-        _ handler: @escaping @Sendable (NotificationDiagnostic) -> Void,
-        _ body: () throws -> Result
-    ) rethrows -> Result {
-        try withScope({ diagnostic, _ in handler(diagnostic) }, body)
-    }
-
-    /// Records that the current task's scope, if any, made an engine or info for `center`: reports about that
+    /// Tells the current task's scope, if any, that it made an engine or info for `center`: reports about that
     /// center raised outside the task then reach the scope too. Costs one task-local read outside a scope.
     static func claim(_ center: NotificationCenter) {
-        guard let scope else { return }
-        let id = ObjectIdentifier(center)
-        // Released after the lock: dropped claims may hold the last reference to a scope, and a center the sweep loads
-        // may lose its last other reference meanwhile (its teardown releases handlers, whose deinits are user code).
-        let released = claims.withLock { claims -> (dropped: [Claim], centers: [NotificationCenter]) in
-            var dropped: [Claim] = []
-            var centers: [NotificationCenter] = []
-            if let old = claims.byCenter.updateValue(Claim(center: center, scope: scope), forKey: id) {
-                dropped.append(old)
-            }
-            if claims.byCenter.count >= claims.sweepAt {
-                claims.byCenter = claims.byCenter.filter { _, claim in
-                    guard let center = claim.center else {
-                        dropped.append(claim)
-                        return false
-                    }
-                    centers.append(center)
-                    return true
-                }
-                claims.sweepAt = max(64, 2 * claims.byCenter.count)
-            }
-            return (dropped, centers)
-        }
-        withExtendedLifetime(released) {}
+        scope?.made(for: center)
     }
 
-    /// The scope that claimed `center`, if its center is still that object.
-    static func claimingScope(of center: NotificationCenter) -> DiagnosticScope? {
-        claims.withLock { claims in
-            guard let claim = claims.byCenter[ObjectIdentifier(center)], claim.center === center else { return nil }
-            return claim.scope
-        }
-    }
-
-    /// The identity of the innermost scope open in the current task. With ``openClaimingScopeIdentity(of:)``, this
-    /// lets the testing module send its own failures about a center, raised outside the test's task, to the test
-    /// whose scope made something for that center, as reports are sent.
-    package static var currentScopeIdentity: ObjectIdentifier? { scope.map { ObjectIdentifier($0) } }
-
-    /// The identity of the open scope that receives reports about `center` raised outside any scope: the one that
-    /// claimed it, or its nearest open ancestor. (`AnyObject`: this file imports Foundation internally.)
-    package static func openClaimingScopeIdentity(of center: AnyObject) -> ObjectIdentifier? {
-        guard let center = center as? NotificationCenter else { return nil }
-        return claimingScope(of: center)?.openSelfOrAncestor().map { ObjectIdentifier($0) }
-    }
-
-    /// Sends `diagnostic` where it belongs; `fallback` is the scope to use when neither the task nor the center
-    /// names an open one (a sequence's maker).
+    /// Sends `diagnostic` where it belongs; `fallback` is the scope of a sequence's maker.
     ///
     /// With `site`, a report that the receiving scope (outside any scope: the process) already had for that site is
     /// dropped: a problem of a declaration is reported once at its line, however often the line runs.
     static func route(
         _ diagnostic: NotificationDiagnostic,
         about center: NotificationCenter?,
-        fallback: DiagnosticScope? = nil,
+        fallback: (any DiagnosticScopeHook)? = nil,
         oncePer site: String? = nil
     ) {
-        let (target, raisedInScope) = receivingScope(about: center, fallback: fallback)
-        if let site {
-            let first = target?.isFirstReport(at: site) ?? reportedSites.withLock { $0.insert(site).inserted }
-            guard first else { return }
+        if let router = router.withLock({ $0 }), router.take(diagnostic, about: center, scope: scope, fallback, site) {
+            return
         }
-        if let target {
-            target.receive(diagnostic, raisedInScope: raisedInScope)
-        } else if let handler = global.withLock({ $0 }) {
-            handler(diagnostic)
+        if let site, !reportedSites.withLock({ $0.insert(site).inserted }) { return }
+        if let handler = global.withLock({ $0 }) {
+            handler.call(diagnostic)
         } else {
             FileHandle.standardError.write(Data(diagnostic.standardErrorLine.utf8))
         }
@@ -225,75 +155,28 @@ package enum DiagnosticRouting {
 
     /// The sites reported once outside any scope: declaration lines, so the set stays as small as the code.
     private static let reportedSites = LockedValueBox(Set<String>())
-
-    /// The scope a report goes to, and whether it was raised in it; `nil` for the installed handler.
-    private static func receivingScope(
-        about center: NotificationCenter?,
-        fallback: DiagnosticScope?
-    ) -> (DiagnosticScope?, raisedInScope: Bool) {
-        if let own = scope, let target = own.openSelfOrAncestor() { return (target, target === own) }
-        if let center, let claimed = claimingScope(of: center)?.openSelfOrAncestor() {
-            return (claimed.innermostOpenDescendant(), false)
-        }
-        if let fallback { return (fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback, false) }
-        return (nil, false)
-    }
 }
 
-/// Where the reports of a test, or of a part of it, go: the testing module's captures and strict modes.
-///
-/// A scope receives the reports raised in its task (and the tasks it creates) while it is open. It also receives,
-/// from any thread, the reports about a center for which an engine or info was made inside it (or inside a scope
-/// nested in it): those go to the innermost scope open in that chain at the time of the report, so a capture opened
-/// later inside the test sees them while it is open. Scopes nest: a child holds its parent.
-final class DiagnosticScope: Sendable {
-    let parent: DiagnosticScope?
-    private let receiver: @Sendable (NotificationDiagnostic, Bool) -> Void
-    /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
-    private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
+/// A scope of the testing module (where the reports of a test, or of a part of it, go), as the core sees it.
+package protocol DiagnosticScopeHook: AnyObject, Sendable {
+    /// The scope's task made an engine or info for `center`.
+    func made(for center: NotificationCenter)
 
-    init(parent: DiagnosticScope?, receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void) {
-        self.parent = parent
-        self.receiver = receive
-        parent?.state.withLock { $0.children.append(self) }
-    }
-
-    func close() {
-        state.withLock { $0.isOpen = false }
-        parent?.state.withLock { $0.children.removeAll { $0 === self } }
-    }
-
-    /// Whether this is the scope's first report for `site` (see ``DiagnosticRouting/route(_:about:fallback:oncePer:)``).
-    func isFirstReport(at site: String) -> Bool {
-        state.withLock { $0.sites.insert(site).inserted }
-    }
-
-    func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
-        receiver(diagnostic, raisedInScope)
-    }
-
-    /// This scope if it is open, else its nearest open ancestor.
-    func openSelfOrAncestor() -> DiagnosticScope? {
-        var scope: DiagnosticScope? = self
-        while let current = scope {
-            if current.state.withLock({ $0.isOpen }) { return current }
-            scope = current.parent
-        }
-        return nil
-    }
-
-    /// The latest open child, its latest open child, and so on; this scope when it has none.
-    func innermostOpenDescendant() -> DiagnosticScope {
-        var scope = self
-        while let child = scope.state.withLock({ $0.children.last }) { scope = child }
-        return scope
-    }
+    /// Takes `diagnostic` (answering `true`) when a scope receives it: `scope` is the reporting task's, `fallback` a
+    /// sequence maker's, and `site` what the report is made once for.
+    static func take(
+        _ diagnostic: NotificationDiagnostic,
+        about center: NotificationCenter?,
+        scope: (any DiagnosticScopeHook)?,
+        _ fallback: (any DiagnosticScopeHook)?,
+        _ site: String?
+    ) -> Bool
 }
 
 /// Reports a diagnostic through the one reporting path. Never call it while holding a package lock.
 ///
 /// - Parameter center: The center of the engine or info the report is about, so that a report raised outside the
-///   test's task still reaches the test's capture (see ``DiagnosticScope``).
+///   test's task still reaches the test's capture.
 func reportDiagnostic(_ diagnostic: NotificationDiagnostic, about center: NotificationCenter? = nil) {
     DiagnosticRouting.route(diagnostic, about: center)
 }

@@ -262,7 +262,7 @@ struct FailureOrigin: Sendable {
             CheckedCenters.note(center, origin)
             return origin
         }
-        if let scope = DiagnosticRouting.openClaimingScopeIdentity(of: center),
+        if let scope = DiagnosticScope.openClaiming(center).map(ObjectIdentifier.init),
             let origin = CheckedCenters.strictTests.withLock({ $0[scope] })
         {
             return origin

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 
 @testable import NotificationLifecycle
 
@@ -141,7 +142,7 @@ final class StressRun: Sendable {
         group.start(budget.threads) { index in
             var rng = SplitMix64(seed: self.seed &+ UInt64(index) &* 0x9E37_79B9)
             var done = 0
-            DiagnosticRouting.withHandler({ diagnostic in self.reports.withLock { $0.append(diagnostic) } }) {
+            DiagnosticScope.withHandler({ diagnostic in self.reports.withLock { $0.append(diagnostic) } }) {
                 while done < self.budget.operationsPerThread, done % 64 != 0 || Date() < deadline {
                     self.step(&rng)
                     done += 1

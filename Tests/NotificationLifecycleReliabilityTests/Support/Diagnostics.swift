@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 
 @testable import NotificationLifecycle
 
@@ -7,7 +8,7 @@ func capturingDiagnostics<Result>(
     _ body: () throws -> Result
 ) rethrows -> (result: Result, diagnostics: [NotificationDiagnostic]) {
     let collected = LockedValueBox<[NotificationDiagnostic]>([])
-    let result = try DiagnosticRouting.withHandler({ diagnostic in collected.withLock { $0.append(diagnostic) } }, body)
+    let result = try DiagnosticScope.withHandler({ diagnostic in collected.withLock { $0.append(diagnostic) } }, body)
     return (result, collected.withLock { $0 })
 }
 

@@ -1,3 +1,5 @@
+import NotificationLifecycleTesting
+
 @testable import NotificationLifecycle
 
 /// Runs `body` and returns the diagnostics it reported (only those of this task, so tests may run in parallel).
@@ -5,7 +7,7 @@ func capturingDiagnostics<Result>(
     _ body: () throws -> Result
 ) rethrows -> (result: Result, diagnostics: [NotificationDiagnostic]) {
     let recorder = Recorder<NotificationDiagnostic>()
-    let result = try DiagnosticRouting.withHandler({ recorder.record($0) }, body)
+    let result = try DiagnosticScope.withHandler({ recorder.record($0) }, body)
     return (result, recorder.events)
 }
 
