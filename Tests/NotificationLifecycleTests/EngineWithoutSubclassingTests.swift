@@ -132,7 +132,7 @@ struct DiagnosticsRoutingTests {
         let marker = "installed-handler-\(UInt64.random(in: 0...UInt64.max))"
         NotificationDiagnostic.installHandler { received.record($0) }
         defer { NotificationDiagnostic.installHandler(nil) }
-        reportDiagnostic(.emptyName, marker, fileID: nil, line: nil)
+        DiagnosticRouting.route(NotificationDiagnostic(rule: .emptyName, message: marker), about: nil)
         #expect(received.events.contains { $0.message == marker })
     }
 
@@ -145,12 +145,8 @@ struct DiagnosticsRoutingTests {
                 DeinitProbe {
                     // Outside any scope, so that the report reads the installed handler.
                     DiagnosticRouting.$scope.withValue(nil) {
-                        reportDiagnostic(
-                            .emptyName,
-                            "Expected no report, but a deinit made one.",
-                            fileID: nil,
-                            line: nil
-                        )
+                        let diagnostic = NotificationDiagnostic(rule: .emptyName, message: "Expected none, but one.")
+                        DiagnosticRouting.route(diagnostic, about: nil)
                     }
                     reported.withLock { $0 = true }
                 }
@@ -168,7 +164,7 @@ struct DiagnosticsRoutingTests {
         defer { NotificationDiagnostic.installHandler(nil) }
         DiagnosticRouting.$scope.withValue(nil) {
             for _ in 0..<250_000 {
-                reportDiagnostic(.emptyName, "Expected many reports, and this is one.", fileID: nil, line: nil)
+                DiagnosticRouting.route(NotificationDiagnostic(rule: .emptyName, message: "Expected many."), about: nil)
             }
         }
         #expect(received.withLock { $0 } >= 250_000)

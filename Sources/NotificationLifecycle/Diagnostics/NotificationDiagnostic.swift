@@ -173,45 +173,9 @@ package protocol DiagnosticScopeHook: AnyObject, Sendable {
     ) -> Bool
 }
 
-/// Reports a diagnostic through the one reporting path. Never call it while holding a package lock.
-///
-/// - Parameter center: The center of the engine or info the report is about, so that a report raised outside the
-///   test's task still reaches the test's capture.
-func reportDiagnostic(_ diagnostic: NotificationDiagnostic, about center: NotificationCenter? = nil) {
-    DiagnosticRouting.route(diagnostic, about: center)
-}
-
 extension NotificationDiagnostic {
     /// The line printed to standard error when no handler is installed.
     var standardErrorLine: String {
         "NotificationLifecycle: \(self)\n"
     }
-}
-
-/// Reports a diagnostic made from its parts.
-func reportDiagnostic(
-    _ rule: NotificationDiagnostic.Rule,
-    _ message: String,
-    fileID: String?,
-    line: Int?,
-    about center: NotificationCenter? = nil
-) {
-    reportDiagnostic(NotificationDiagnostic(rule: rule, message: message, fileID: fileID, line: line), about: center)
-}
-
-/// Reports a problem of the declaration at `fileID`:`line` once per receiving scope (once per process outside any):
-/// `detail` tells apart the problems of one line, such as the selector name.
-func reportDiagnosticOnce(
-    _ rule: NotificationDiagnostic.Rule,
-    _ message: @autoclosure () -> String,
-    fileID: String,
-    line: Int,
-    detail: String,
-    about center: NotificationCenter? = nil
-) {
-    DiagnosticRouting.route(
-        NotificationDiagnostic(rule: rule, message: message(), fileID: fileID, line: line),
-        about: center,
-        oncePer: "\(rule.name) \(fileID):\(line) \(detail)"
-    )
 }

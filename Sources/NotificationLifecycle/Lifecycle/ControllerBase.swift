@@ -95,15 +95,8 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
         }
         if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
             let first = notificationEngine.infos.first
-            reportDiagnostic(
-                .superNotCalled,
-                "Expected \(type(of: self)).populateNotificationInfos() to call super.populateNotificationInfos(), "
-                    + "but it did not: \(Self.skippedDeclarations(of: self)). Call super first in "
-                    + "populateNotificationInfos().",
-                fileID: first?.fileID ?? fileID,
-                line: first?.line ?? line,
-                about: notificationEngine.center
-            )
+            Misuse.superNotCalled(type: "\(type(of: self))", skipped: Self.skippedDeclarations(of: self))
+                .report(first?.fileID ?? fileID, first?.line ?? line, about: notificationEngine.center)
         }
     }
 
@@ -125,25 +118,10 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
             return
         case .afterInfos(let infos):
             let first = infos[0]
-            reportDiagnostic(
-                .superNotCalled,
-                "Expected \(type(of: self)).populateNotificationInfos() to call super first, but \(infos.count) "
-                    + "info(s) were added before it, the first here: \(first). Call super first in "
-                    + "populateNotificationInfos(); the infos are kept.",
-                fileID: first.fileID,
-                line: first.line,
-                about: notificationEngine.center
-            )
+            Misuse.superNotFirst(type: "\(type(of: self))", count: infos.count, first: "\(first)")
+                .report(first.fileID, first.line, about: notificationEngine.center)
         case .outsideInit:
-            reportDiagnostic(
-                .populateMisuse,
-                "Expected populateNotificationInfos() to be called only by ControllerBase.init, but it was called "
-                    + "on \(type(of: self)) later. Do not call it yourself; infos it adds again are refused as "
-                    + "duplicates.",
-                fileID: nil,
-                line: nil,
-                about: notificationEngine.center
-            )
+            Misuse.populateOutsideInit(type: "\(type(of: self))").report(nil, nil, about: notificationEngine.center)
         }
     }
 

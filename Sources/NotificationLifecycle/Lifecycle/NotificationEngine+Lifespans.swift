@@ -30,17 +30,7 @@ extension NotificationEngine {
         // has nothing left to stop.
         var refused = false
         transition(fileID: fileID, line: line, name: "stop(.lifetime)", starts: false) { _ in refused = true }
-        if refused {
-            reportDiagnostic(
-                .lifetimeStop,
-                "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) "
-                    + "was called. Use a custom lifespan for listeners that pause; in a deinit, remove the call, "
-                    + "as releasing the owner stops every info. Nothing was stopped.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
-        }
+        if refused { Misuse.lifetimeStop.report(fileID, line, about: center) }
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
@@ -168,15 +158,7 @@ extension NotificationEngine {
             return state.infos.array
         }
         if populating {
-            reportDiagnostic(
-                .populateMisuse,
-                "Expected stopAll() after the controller is initialised, but it was called during "
-                    + "populateNotificationInfos(). Only declare infos there; releasing the controller stops them. "
-                    + "Nothing was stopped.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.stopAllWhilePopulating.report(fileID, line, about: center)
             return
         }
         finish(transition)
@@ -216,15 +198,7 @@ extension NotificationEngine {
             // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
             if starts { reportFinished(name(), fileID: fileID, line: line) }
         case .populating:
-            reportDiagnostic(
-                .populateMisuse,
-                "Expected \(name()) after the controller is initialised, but it was called during "
-                    + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
-                    + "init. Nothing was changed.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.callWhilePopulating(call: name()).report(fileID, line, about: center)
         }
     }
 
@@ -237,15 +211,7 @@ extension NotificationEngine {
 
     /// Reports a call that would start or add something on a finished engine.
     func reportFinished(_ call: @autoclosure () -> String, fileID: String, line: Int) {
-        reportDiagnostic(
-            .engineFinished,
-            "Expected \(call()) on an engine that still runs, but its owner was released or stopAll() was called, "
-                + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
-                + "remove the call: releasing the owner already stopped every info.",
-            fileID: fileID,
-            line: line,
-            about: center
-        )
+        Misuse.engineFinished(call: call()).report(fileID, line, about: center)
     }
 
     // MARK: - Typed messages and every-notification infos
@@ -267,15 +233,8 @@ extension NotificationEngine {
 
     func reportMessageConflict(_ info: NotificationInfo, _ other: NotificationInfo, fileID: String, line: Int) {
         let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-        reportDiagnostic(
-            .everyNotification,
-            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
-                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
-                + "a center that has a name-nil observer. Give the info a name, or register it with another center.",
-            fileID: fileID,
-            line: line,
-            about: center
-        )
+        Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
+            .report(fileID, line, about: center)
     }
 
     // MARK: - The delivery tap

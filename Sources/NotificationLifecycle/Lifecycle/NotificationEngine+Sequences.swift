@@ -85,11 +85,7 @@ extension NotificationEngine {
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         let overflow = OverflowReporter(
-            message: "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer "
-                + "(\(policy)) was full and a value was dropped. Iterate it faster or buffer more; later drops of "
-                + "this sequence are not reported.",
-            fileID: fileID,
-            line: line
+            Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
         )
         let (info, onStop) = makeInfo(
             { element in
@@ -286,14 +282,10 @@ private final class OverflowReporter: Sendable {
     private let reported = LockedValueBox(false)
     /// The diagnostic scope where the sequence was made: a drop happens on the posting thread, maybe outside it.
     private let scope = DiagnosticRouting.scope
-    private let message: String
-    private let fileID: String
-    private let line: Int
+    private let diagnostic: NotificationDiagnostic
 
-    init(message: String, fileID: String, line: Int) {
-        self.message = message
-        self.fileID = fileID
-        self.line = line
+    init(_ diagnostic: NotificationDiagnostic) {
+        self.diagnostic = diagnostic
     }
 
     func valueDropped() {
@@ -302,12 +294,6 @@ private final class OverflowReporter: Sendable {
             return !reported
         }
         guard isFirst else { return }
-        let diagnostic = NotificationDiagnostic(
-            rule: .sequenceDroppedValues,
-            message: message,
-            fileID: fileID,
-            line: line
-        )
         DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
     }
 }

@@ -100,21 +100,12 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Reports a line's `count`th duplicate of `existing`: the first as `first` says, and that later ones are
     /// counted; a later one (the 10th, the 100th…) with the count, in one wording whether that very info or an equal
     /// one was added again.
-    private func reportDuplicate(
-        _ first: String,
-        of existing: NotificationInfo,
-        count: Int,
-        fileID: String,
-        line: Int
-    ) {
-        let message =
+    private func reportDuplicate(_ first: Misuse, of existing: NotificationInfo, count: Int, fileID: String, line: Int)
+    {
+        let misuse =
             count == 1
-            ? first + " Later duplicates of it from this line are counted, and reported at the 10th, the 100th and so "
-                + "on."
-            : "Expected each listener to be added once, but this line has now added \(count) duplicates of "
-                + "\(existing) (first added from \(existing.fileID):\(existing.line)), reported at the 1st, the 10th, "
-                + "the 100th and so on. Add it once; no duplicate is registered."
-        reportDiagnostic(.duplicateRegistration, message, fileID: fileID, line: line, about: center)
+            ? first : .duplicates(count: count, of: "\(existing)", first: "\(existing.fileID):\(existing.line)")
+        misuse.report(fileID, line, about: center)
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -210,15 +201,7 @@ public final class NotificationEngine: @unchecked Sendable {
             case finished
         }
         guard info.center === center else {
-            reportDiagnostic(
-                .centerMismatch,
-                "Expected an info added to an engine to register with the engine's center, but \(info) registers "
-                    + "with another one. Make it with center: notificationEngine.center, or use the shorthands, which "
-                    + "use the engine's center; it is not added.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.centerMismatch(info: "\(info)").report(fileID, line, about: center)
             return nil
         }
         let listener = info.listener
@@ -266,8 +249,7 @@ public final class NotificationEngine: @unchecked Sendable {
         case .sameInstance(let count):
             guard Self.reportsDuplicate(count) else { return nil }
             reportDuplicate(
-                "Expected each info to be added once, but \(info) was added again. Add it once; it is not registered "
-                    + "twice.",
+                .infoAddedAgain(info: "\(info)"),
                 of: info,
                 count: count,
                 fileID: fileID,
@@ -276,10 +258,7 @@ public final class NotificationEngine: @unchecked Sendable {
         case .duplicate(let existing, let count):
             guard Self.reportsDuplicate(count) else { return existing }
             reportDuplicate(
-                "Expected each listener to be added once, but \(info.describedForAnEngine) has the same name, sender, "
-                    + "lifespan and handler "
-                    + "as one already added (first added from \(existing.fileID):\(existing.line)). Remove one of "
-                    + "them; the second is not registered.",
+                .duplicateListener(info: info.describedForAnEngine, first: "\(existing.fileID):\(existing.line)"),
                 of: existing,
                 count: count,
                 fileID: fileID,
@@ -287,14 +266,7 @@ public final class NotificationEngine: @unchecked Sendable {
             )
             return existing
         case .foreign:
-            reportDiagnostic(
-                .foreignInfo,
-                "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
-                    + "engine. Make a new info for this one; it is not added.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.foreignAdd(info: "\(info)").report(fileID, line, about: center)
         }
         return nil
     }
@@ -316,14 +288,7 @@ public final class NotificationEngine: @unchecked Sendable {
             return (withdrawal, tapping, registry.enterLedger(info))
         }
         guard let (withdrawal, _, _) = removed else {
-            reportDiagnostic(
-                .foreignInfo,
-                "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from "
-                    + "the controller it was added to, or call stopListening() on it.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
             return
         }
         withdrawal?.finish(on: center)

@@ -264,27 +264,11 @@ final class Listener: @unchecked Sendable {
         guard report else { return }
         let owned = registry.lock.withLock { state.owner != nil }
         let description = key.describe(kind: kind, sender: sender, listening: false, owned: owned)
-        if observerGone {
-            reportDiagnostic(
-                .observerReleased,
-                "Expected the observer of \(description) to be stopped before it was released, but it was released "
-                    + "while listening. Its registration is dropped. Call stopListening() before releasing the "
-                    + "observer, or let a ControllerBase own the info.",
-                fileID: key.fileID,
-                line: key.line,
-                about: center
-            )
-        } else {
-            reportDiagnostic(
-                .senderReleased,
-                "Expected the sender that \(description) filters on to outlive its listening, but it was released. "
-                    + "Its registration is dropped; the info does not widen to any sender. Stop the info before "
-                    + "releasing the sender.",
-                fileID: key.fileID,
-                line: key.line,
-                about: center
-            )
-        }
+        let misuse =
+            observerGone
+            ? Misuse.observerReleasedWhileListening(info: description)
+            : Misuse.senderReleasedWhileListening(info: description)
+        misuse.report(key.fileID, key.line, about: center)
     }
 
     // MARK: - Delivery

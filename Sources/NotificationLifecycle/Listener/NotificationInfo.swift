@@ -438,25 +438,11 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         case .started, .alreadyListening, .unresolvedSelector, .notListening:
             return
         case .observerReleased:
-            reportDiagnostic(
-                .observerReleased,
-                "Expected the observer of \(self) (made at \(self.fileID):\(self.line)) to be alive when starting, "
-                    + "but it was released. Make a new info for a live observer, or keep the observer. It does not "
-                    + "listen; this is reported once.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.observerReleasedAtStart(info: "\(self)", made: "\(self.fileID):\(self.line)")
+                .report(fileID, line, about: center)
         case .senderReleased:
-            reportDiagnostic(
-                .senderReleased,
-                "Expected the sender that \(self) (made at \(self.fileID):\(self.line)) filters on to be alive when "
-                    + "starting, but it was released; the info will not widen to any sender. Make a new info for a "
-                    + "live sender. It does not listen; this is reported once.",
-                fileID: fileID,
-                line: line,
-                about: center
-            )
+            Misuse.senderReleasedAtStart(info: "\(self)", made: "\(self.fileID):\(self.line)")
+                .report(fileID, line, about: center)
         }
     }
 
@@ -520,34 +506,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         )
         for problem in problems {
             switch problem {
-            case .nameNil:
-                reportDiagnostic(
-                    .everyNotification,
-                    "Expected a notification name, but \(self) has name nil and will receive every notification. "
-                        + "On Linux, Foundation crashes when a typed message is posted on a center with such an "
-                        + "observer. Give the info a name unless you really need every notification.",
-                    fileID: fileID,
-                    line: line,
-                    about: center
-                )
-            case .emptyName:
-                reportDiagnostic(
-                    .emptyName,
-                    "Expected a notification name, but \(self) has the empty name \"\", which is almost certainly a "
-                        + "mistake. Use the name the poster uses.",
-                    fileID: fileID,
-                    line: line,
-                    about: center
-                )
-            case .emptyLifespanName:
-                reportDiagnostic(
-                    .emptyName,
-                    "Expected a custom lifespan to have a name, but \(self) uses .custom(\"\"). Name it, such as "
-                        + ".custom(\"editing\").",
-                    fileID: fileID,
-                    line: line,
-                    about: center
-                )
+            case .nameNil: Misuse.nameNil(info: "\(self)").report(fileID, line, about: center)
+            case .emptyName: Misuse.emptyName(info: "\(self)").report(fileID, line, about: center)
+            case .emptyLifespanName: Misuse.emptyLifespanName(info: "\(self)").report(fileID, line, about: center)
             }
         }
     }

@@ -229,30 +229,21 @@ public struct NotificationSelectorTable: Sendable {
     ) -> NotificationSelectorTable {
         if let reason = selector.invalidityReason {
             // Once: a subclass's table is built on its superclass's, which reports this again.
-            reportDiagnosticOnce(
-                .unknownSelector,
-                "Expected a selector name, but \"\(selector.name)\" is not one: \(reason). The entry is left out.",
-                fileID: fileID,
-                line: line,
-                detail: selector.name
+            Misuse.notASelector(name: selector.name, reason: reason).report(
+                fileID,
+                line,
+                about: nil,
+                once: selector.name
             )
             return rejecting(selector)
         }
         if let wantsNotification, wantsNotification != selector.takesNotification {
-            let fix =
-                wantsNotification
-                ? "name it \"\(selector.name):\" or bind a method that takes no argument"
-                : "name it \"\(selector.name.dropLast())\" or bind a method that takes the notification"
-            reportDiagnosticOnce(
-                .unknownSelector,
-                "Expected \"\(selector.name)\" to be bound to a method that "
-                    + (selector.takesNotification ? "takes the notification" : "takes no argument")
-                    + ", but the method given \(wantsNotification ? "takes the notification" : "takes no argument")"
-                    + ": \(fix). The entry is left out.",
-                fileID: fileID,
-                line: line,
-                detail: selector.name
+            Misuse.selectorArity(
+                name: selector.name,
+                takesNotification: selector.takesNotification,
+                methodTakesNotification: wantsNotification
             )
+            .report(fileID, line, about: nil, once: selector.name)
             return rejecting(selector)
         }
         var copy = self
@@ -312,16 +303,8 @@ public struct NotificationSelectorTable: Sendable {
             reason = "does not answer it; it answers \(known.isEmpty ? "no selector names" : known)"
         }
         // Once per line and observer type: a line that makes an info for each instance reports the problem once.
-        reportDiagnosticOnce(
-            .unknownSelector,
-            "Expected \(observerType) to answer the selector \"\(selector.name)\", but its notificationSelectors "
-                + "table \(reason). Add it with .adding(\"\(selector.name)\", \(observerType).method) in "
-                + "notificationSelectors. This info will not listen.",
-            fileID: fileID,
-            line: line,
-            detail: "\(String(reflecting: observerType)) \(selector.name)",
-            about: center
-        )
+        Misuse.unanswered(type: "\(observerType)", selector: selector.name, reason: reason)
+            .report(fileID, line, about: center, once: "\(String(reflecting: observerType)) \(selector.name)")
         return .unresolved
     }
 }
