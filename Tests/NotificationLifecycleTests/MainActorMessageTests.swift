@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 import Testing
 
 @testable import NotificationLifecycle

@@ -444,20 +444,15 @@ final class Tapping: Sendable {
 
     /// Shows a handler call to the tap, if there is one; answers the call, which the caller ends once the handler
     /// returned, or `nil` when the info is being released (then the call is skipped, as if it had stopped).
-    static func show(_ tapping: Tapping?, _ notification: Notification) -> TappedCall? {
+    static func show(_ tapping: Tapping?, _ notification: Notification?) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
         guard let info = tapping.info else { return nil }
-        return TappedCall(
-            tapping: tapping,
-            id: tapping.tap.handlerWillRun(DeliveryEvent(info: info, notification: notification))
-        )
+        return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(info, notification))
     }
 
     /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
     static func show(_ tapping: Tapping?, messageOf listener: Listener) -> TappedCall? {
-        guard let tapping else { return TappedCall(tapping: nil, id: 0) }
-        guard let info = tapping.info else { return nil }
-        return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(DeliveryEvent(messageOf: info)))
+        show(tapping, nil)
     }
 }
 

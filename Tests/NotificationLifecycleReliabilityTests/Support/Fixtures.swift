@@ -1,4 +1,5 @@
 import Foundation
+import NotificationLifecycleTesting
 
 @testable import NotificationLifecycle
 

@@ -1,3 +1,5 @@
+import NotificationLifecycleTesting
+
 @testable import NotificationLifecycle
 
 extension NotificationEngine {
