@@ -156,21 +156,16 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Message) async -> Void
     ) -> NotificationInfo {
-        addOwnedMessageInfo(
-            messageTypeName: String(reflecting: Message.self),
-            handler: .async(
-                Message.self,
-                from: subject,
-                call: .onMainActor { observer, message in
-                    guard let observer else { return }
-                    await handler(unsafeDowncast(observer, to: Self.self), message)
-                }
-            ),
-            subject: subject.object,
-            lifespan: lifespan,
-            fileID: fileID,
-            line: line,
-            column: column
+        let call: @MainActor @Sendable (AnyObject?, Message) async -> Void = { observer, message in
+            guard let observer else { return }
+            await handler(unsafeDowncast(observer, to: Self.self), message)
+        }
+        return addOwnedMessageInfo(
+            .async(Message.self, from: subject, call: .onMainActor(call)),
+            Message.self,
+            subject.object,
+            lifespan,
+            (fileID, line, column)
         )
     }
 }

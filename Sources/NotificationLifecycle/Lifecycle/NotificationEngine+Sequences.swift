@@ -182,20 +182,17 @@ extension NotificationEngine {
                     )
                 )
             }
+            let call = AsyncMessageCall<Message>.keepingPosted(
+                { _ in order.callTaken() },
+                end: SequenceEnd { order.callsEnded() }
+            )
             let info = NotificationInfo(
-                messageTypeName: String(reflecting: Message.self),
-                handler: .async(
-                    Message.self,
-                    from: subject,
-                    call: .keepingPosted({ _ in order.callTaken() }, end: SequenceEnd { order.callsEnded() })
-                ),
-                observer: nil,
-                subject: subject.object,
-                lifespan: lifespan,
-                center: center,
-                fileID: fileID,
-                line: line,
-                column: 0
+                .async(Message.self, from: subject, call: call),
+                Message.self,
+                subject.object,
+                lifespan,
+                center,
+                (fileID, line, 0)
             )
             return (info, onStop: { order.stopped() })
         }

@@ -39,13 +39,11 @@ extension NotificationEngineOwner {
         using handler: @escaping @MainActor @Sendable (Self, Message) -> Void
     ) -> NotificationInfo {
         addOwnedMessageInfo(
-            messageTypeName: String(reflecting: Message.self),
-            handler: .mainActor(Message.self, from: subject, call: ownerTyped(handler)),
-            subject: subject.object,
-            lifespan: lifespan,
-            fileID: fileID,
-            line: line,
-            column: column
+            .mainActor(Message.self, from: subject, call: ownerTyped(handler)),
+            Message.self,
+            subject.object,
+            lifespan,
+            (fileID, line, column)
         )
     }
 
@@ -84,45 +82,35 @@ extension NotificationEngineOwner {
         using handler: @escaping @Sendable (Self, Message) async -> Void
     ) -> NotificationInfo {
         addOwnedMessageInfo(
-            messageTypeName: String(reflecting: Message.self),
-            handler: .async(
-                Message.self,
-                from: subject,
-                call: .anywhere(ownerTyped(handler))
-            ),
-            subject: subject.object,
-            lifespan: lifespan,
-            fileID: fileID,
-            line: line,
-            column: column
+            .async(Message.self, from: subject, call: .anywhere(ownerTyped(handler))),
+            Message.self,
+            subject.object,
+            lifespan,
+            (fileID, line, column)
         )
     }
 
-    func addOwnedMessageInfo(
-        messageTypeName: String,
-        handler: MessageHandler,
-        subject: AnyObject?,
-        lifespan: Lifespan,
-        fileID: String,
-        line: Int,
-        column: Int
+    func addOwnedMessageInfo<Message>(
+        _ handler: MessageHandler,
+        _ messageType: Message.Type,
+        _ subject: AnyObject?,
+        _ lifespan: Lifespan,
+        _ site: (fileID: String, line: Int, column: Int)
     ) -> NotificationInfo {
         let engine = notificationEngine
         let info = NotificationInfo(
-            messageTypeName: messageTypeName,
-            handler: handler,
+            handler,
+            Message.self,
+            subject,
+            lifespan,
+            engine.center,
+            site,
             observer: self,
-            subject: subject,
-            lifespan: lifespan,
-            center: engine.center,
-            fileID: fileID,
-            line: line,
-            column: column,
             owner: engine
         )
         // Refused as the duplicate of a live info, it is that one that comes back (never an earlier info whose
         // subject is gone and whose key a new subject at the released one's address matches).
-        return engine.addMade(info, fileID: fileID, line: line)
+        return engine.addMade(info, fileID: site.fileID, line: site.line)
     }
 }
 

@@ -2,24 +2,23 @@ public import Foundation
 
 extension NotificationInfo {
     /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
-    convenience init(
-        messageTypeName: String,
-        handler: MessageHandler,
-        observer: AnyObject?,
-        subject: AnyObject?,
-        lifespan: Lifespan,
-        center: NotificationCenter,
-        fileID: String,
-        line: Int,
-        column: Int,
+    convenience init<Message>(
+        _ handler: MessageHandler,
+        _ messageType: Message.Type,
+        _ subject: AnyObject?,
+        _ lifespan: Lifespan,
+        _ center: NotificationCenter,
+        _ site: (fileID: String, line: Int, column: Int),
+        observer: AnyObject? = nil,
         owner engine: NotificationEngine? = nil
     ) {
+        let (fileID, line, column) = site
         self.init(
             handler: .message(handler),
             observer: observer,
             selector: nil,
             column: column,
-            name: Notification.Name(messageTypeName),
+            name: Notification.Name(String(reflecting: Message.self)),
             object: subject,
             lifespan: lifespan,
             center: center,
@@ -87,17 +86,12 @@ extension NotificationInfo {
         using handler: @escaping @MainActor @Sendable (Message) -> Void
     ) {
         self.init(
-            messageTypeName: String(reflecting: Message.self),
-            handler: .mainActor(Message.self, from: subject) { _, message in
-                handler(message)
-            },
-            observer: nil,
-            subject: subject.object,
-            lifespan: lifespan,
-            center: NotificationEngine.defaultCenter(center),
-            fileID: fileID,
-            line: line,
-            column: column
+            .mainActor(Message.self, from: subject) { _, message in handler(message) },
+            Message.self,
+            subject.object,
+            lifespan,
+            NotificationEngine.defaultCenter(center),
+            (fileID, line, column)
         )
     }
 
@@ -150,19 +144,12 @@ extension NotificationInfo {
         using handler: @escaping @Sendable (Message) async -> Void
     ) {
         self.init(
-            messageTypeName: String(reflecting: Message.self),
-            handler: .async(
-                Message.self,
-                from: subject,
-                call: .anywhere { _, message in await handler(message) }
-            ),
-            observer: nil,
-            subject: subject.object,
-            lifespan: lifespan,
-            center: NotificationEngine.defaultCenter(center),
-            fileID: fileID,
-            line: line,
-            column: column
+            .async(Message.self, from: subject, call: .anywhere { _, message in await handler(message) }),
+            Message.self,
+            subject.object,
+            lifespan,
+            NotificationEngine.defaultCenter(center),
+            (fileID, line, column)
         )
     }
 }
