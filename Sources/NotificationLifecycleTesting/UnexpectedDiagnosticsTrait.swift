@@ -57,19 +57,14 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
                 recordInTest(failure, at: location)
             }
         }
+        // Failures about the centers this scope made engines or infos for reach the test too.
+        let origin = FailureOrigin(
+            scope: failures,
+            testName: FailureOrigin.name(test),
+            role: "made the center's engines and infos"
+        )
         try await FailureScope.$current.withValue(failures) {
-            try await DiagnosticScope.withScope(strict.receive) {
-                // Failures about the centers this scope made engines or infos for reach the test too.
-                let origin = FailureOrigin(
-                    scope: failures,
-                    testName: FailureOrigin.name(test),
-                    role: "made the center's engines and infos"
-                )
-                let identity = DiagnosticScope.current.map(ObjectIdentifier.init)
-                if let identity { CheckedCenters.strictTests.withLock { $0[identity] = origin } }
-                defer { if let identity { CheckedCenters.strictTests.withLock { $0[identity] = nil } } }
-                try await function()
-            }
+            try await DiagnosticScope.withScope(strict.receive, origin: origin) { try await function() }
         }
     }
 }

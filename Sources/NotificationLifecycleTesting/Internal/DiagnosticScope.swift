@@ -10,12 +10,20 @@ package import NotificationLifecycle
 /// current task's scope and offers each report to ``take(_:about:scope:_:_:)``.
 package final class DiagnosticScope: DiagnosticScopeHook {
     let parent: DiagnosticScope?
+    /// The test running with `.failsOnUnexpectedDiagnostics` that opened this scope, for failures about the centers
+    /// it claimed.
+    let origin: FailureOrigin?
     private let receiver: @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void
     /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
     private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
 
-    private init(parent: DiagnosticScope?, receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void) {
+    private init(
+        parent: DiagnosticScope?,
+        origin: FailureOrigin?,
+        receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void
+    ) {
         self.parent = parent
+        self.origin = origin
         self.receiver = receive
         parent?.state.withLock { $0.children.append(self) }
     }
@@ -36,10 +44,11 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// Runs the asynchronous `body` in a new scope whose reports go to `receive`.
     static func withScope<Result>(
         _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
+        origin: FailureOrigin? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = opened(receive)
+        let scope = opened(receive, origin: origin)
         defer { scope.close() }
         return try await DiagnosticRouting.$scope.withValue(scope, operation: body, isolation: isolation)
     }
@@ -52,10 +61,12 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         try withScope({ diagnostic, _ in handler(diagnostic) }, body)
     }
 
-    private static func opened(_ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void) -> DiagnosticScope
-    {
+    private static func opened(
+        _ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void,
+        origin: FailureOrigin? = nil
+    ) -> DiagnosticScope {
         _ = routerInstalled
-        return DiagnosticScope(parent: current, receive: receive)
+        return DiagnosticScope(parent: current, origin: origin, receive: receive)
     }
 
     /// The core offers every report to ``take(_:about:scope:_:_:)`` once a scope was opened: before that, no scope or

@@ -262,20 +262,13 @@ struct FailureOrigin: Sendable {
             CheckedCenters.note(center, origin)
             return origin
         }
-        if let scope = DiagnosticScope.openClaiming(center).map(ObjectIdentifier.init),
-            let origin = CheckedCenters.strictTests.withLock({ $0[scope] })
-        {
-            return origin
-        }
+        if let origin = DiagnosticScope.openClaiming(center)?.origin { return origin }
         return CheckedCenters.firstChecked(center)
     }
 }
 
 /// The tests that met each center, for failures raised outside their tasks.
 enum CheckedCenters {
-    /// The tests running with `.failsOnUnexpectedDiagnostics`, by the identity of their diagnostic scope.
-    static let strictTests = LockedValueBox<[ObjectIdentifier: FailureOrigin]>([:])
-
     /// Centers first checked in a test's task, held weakly, with that test.
     private static let checked = LockedValueBox<
         [ObjectIdentifier: (center: WeakReference<NotificationCenter>, origin: FailureOrigin)]
