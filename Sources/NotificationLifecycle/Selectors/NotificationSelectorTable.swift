@@ -229,12 +229,8 @@ public struct NotificationSelectorTable: Sendable {
     ) -> NotificationSelectorTable {
         if let reason = selector.invalidityReason {
             // Once: a subclass's table is built on its superclass's, which reports this again.
-            Misuse.notASelector(name: selector.name, reason: reason).report(
-                fileID,
-                line,
-                about: nil,
-                once: selector.name
-            )
+            Misuse.notASelector(name: selector.name, reason: reason)
+                .report(fileID, line, about: nil, once: selector.name)
             return rejecting(selector)
         }
         if let wantsNotification, wantsNotification != selector.takesNotification {
