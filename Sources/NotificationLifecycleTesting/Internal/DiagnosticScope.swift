@@ -17,26 +17,20 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
     private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
 
-    private init(
-        parent: DiagnosticScope?,
-        origin: FailureOrigin?,
-        receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void
-    ) {
-        self.parent = parent
+    private init(_ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void, origin: FailureOrigin?) {
+        _ = Self.routerInstalled
+        parent = DiagnosticRouting.scope as? DiagnosticScope
         self.origin = origin
-        self.receiver = receive
+        receiver = receive
         parent?.state.withLock { $0.children.append(self) }
     }
-
-    /// The innermost scope the current task opened.
-    static var current: DiagnosticScope? { DiagnosticRouting.scope as? DiagnosticScope }
 
     /// Runs `body` in a new scope whose reports go to `receive`.
     static func withScope<Result>(
         _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
         _ body: () throws -> Result
     ) rethrows -> Result {
-        let scope = opened(receive)
+        let scope = DiagnosticScope(receive, origin: nil)
         defer { scope.close() }
         return try DiagnosticRouting.$scope.withValue(scope, operation: body)
     }
@@ -48,7 +42,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = opened(receive, origin: origin)
+        let scope = DiagnosticScope(receive, origin: origin)
         defer { scope.close() }
         return try await DiagnosticRouting.$scope.withValue(scope, operation: body, isolation: isolation)
     }
@@ -59,14 +53,6 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         _ body: () throws -> Result
     ) rethrows -> Result {
         try withScope({ diagnostic, _ in handler(diagnostic) }, body)
-    }
-
-    private static func opened(
-        _ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void,
-        origin: FailureOrigin? = nil
-    ) -> DiagnosticScope {
-        _ = routerInstalled
-        return DiagnosticScope(parent: current, origin: origin, receive: receive)
     }
 
     /// The core offers every report to ``take(_:about:scope:_:_:)`` once a scope was opened: before that, no scope or
