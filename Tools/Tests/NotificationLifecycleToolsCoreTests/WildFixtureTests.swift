@@ -253,3 +253,35 @@ extension WildFixtureTests {
         #expect(left.first?.reason.contains("it registers on `bus` (line 91)") == true)
     }
 }
+
+extension WildFixtureTests {
+    static let behaviour = MigrationGoldenTests.tools.appendingPathComponent("Tests/MigrationBehaviourTests")
+
+    /// Issue 37's init written for a subclass (W44): the pane migrates, with `override init()` calling
+    /// `super.init()` first, and its Linux copies in Tests/MigrationBehaviourTests are current (`NLT_REGENERATE=1`),
+    /// where `LifecycleScriptTests.privacyPane_initWrittenForASubclass_behavesTheSame` drives them.
+    @Test func aSubclassWithNoInitOverABaseWithNoneGetsOne() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W44_PrivacyPaneManager.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(
+            result.files[path],
+            "\(result.skipped.filter { $0.typeName == "PrivacyPaneManager" })"
+        )
+        #expect(
+            migrated.contains("    override init() {\n        super.init()\n        addNotificationInfo("),
+            "\(migrated)"
+        )
+        for (relative, text) in [
+            ("Originals/W44_PrivacyPaneManager+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W44_PrivacyPaneManager+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+}
