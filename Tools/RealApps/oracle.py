@@ -34,7 +34,8 @@ How a repository's rewritten files are compiled (Linux, swiftc of the toolchain)
 - Compared: each error of the migrated module, keyed by file, enclosing type chain (`Outer.Inner`, by braces in the
   text) and message (module prefixes dropped), counted; an oracle failure is a key the migrated files have more often
   than their originals. Keyed by type, not line or method, because `migrate` moves statements within a type (a
-  visible listener declared in `viewDidLoad`).
+  visible listener declared in `viewDidLoad`). And every type an original declares must still be declared in its
+  migrated file (fewer errors must not come from less code).
 
 What it catches: what `migrate` writes that the compiler rejects where the original's code was accepted within the
 same type: an isolation mismatch (a main-actor owner over a nonisolated base, a main-actor method called from a
@@ -360,6 +361,16 @@ def compare(repo, original_root, migrated_root, changed, tools, log=None, keep=N
                 code, scopes = parsed[path]
                 counts[(name, enclosing(code, line, scopes), normal(message, "App"))] += 1
             return counts
+
+        # Fewer errors must not come from less code: a type the original declares must still be declared.
+        for path, (name, text) in sorted(texts.items()):
+            if f"{os.sep}migrated{os.sep}" not in path:
+                continue
+            original = next(t for p, (n, t) in texts.items() if n == name and p != path)
+            kinds = lambda t: {m.group(4) for m in TYPE_DECL.finditer(scan.blank_comments_and_strings(t))
+                               if m.group(3) != "typealias"}
+            for missing in sorted(kinds(original) - kinds(text)):
+                result["failures"].append(f"{name}: the migrated file no longer declares {missing}")
 
         before, after = keyed(errors["original"]), keyed(errors["migrated"])
         result["original_errors"] = sum(before.values())

@@ -135,4 +135,17 @@ import Testing
         #expect(original.heard == [0, 1, 2] && original.released)
         #expect(migrated.heard == [0, 1, 2] && migrated.released)
     }
+
+    /// Wild/W45: tokens removed with `token.map(center.removeObserver)` and `for (_, token) in tokens`, now followed.
+    @Test func reader_removalsFollowed_behavesTheSame() {
+        let names: [Notification.Name] = [
+            Notification.Name("ReaderFontDidChange"), Notification.Name("ReaderThemeDidChange"),
+            Notification.Name("ReaderSyncDidFinish"),
+        ]
+        let original = script.drive(ReaderViewControllerOriginal.init, names, counts: { [$0.restyles, $0.syncs] })
+        let migrated = script.drive(ReaderViewController.init, names, counts: { [$0.restyles, $0.syncs] })
+        let expected = Outcome(beforeLoad: [0, 0], visible: [2, 1], hidden: [2, 1], visibleAgain: [2, 1])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
 }

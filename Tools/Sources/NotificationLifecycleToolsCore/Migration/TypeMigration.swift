@@ -870,10 +870,11 @@ struct TypeMigration {
             item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self).map { $0.expression }
         if let expression {
             if let call = expression.as(FunctionCallExprSyntax.self), isRemoval(call) { return true }
-            // tokens.forEach { center.removeObserver($0) } and tokens.forEach(center.removeObserver)
+            // tokens.forEach { center.removeObserver($0) }, tokens.forEach(center.removeObserver) and
+            // token.map(center.removeObserver)
             if let call = expression.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "forEach",
+                ["forEach", "map"].contains(member.declName.baseName.text),
                 let base = member.base, let root = ObserverSyntax.root(of: base), tokens.contains(root)
             {
                 if let closure = call.trailingClosure, call.arguments.isEmpty {
