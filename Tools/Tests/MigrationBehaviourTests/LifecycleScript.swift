@@ -88,4 +88,30 @@ struct LifecycleScript {
         object = nil
         return Outcome(beforeLoad: [], visible: delivered, hidden: [], visibleAgain: [], released: probe == nil)
     }
+
+    /// The script for an object whose listener starts in a method called after it is made (a settings pane's
+    /// `setup()`, Wild/W44): post, start, post, post, release, post. The counts after each of the first three posts.
+    func driveStarted<Object: AnyObject>(
+        _ make: () -> Object,
+        start: (Object) -> Void,
+        _ name: Notification.Name,
+        count: (Object) -> Int
+    ) -> (heard: [Int], released: Bool) {
+        var object: Object? = make()
+        weak let probe = object
+        func post() {
+            AppleSemanticsCenter.default.post(name: name)
+            NotificationCenter.default.post(name: name, object: nil)
+        }
+        post()
+        let beforeStart = count(object!)
+        start(object!)
+        post()
+        let first = count(object!)
+        post()
+        let second = count(object!)
+        object = nil
+        post()
+        return ([beforeStart, first, second], probe == nil)
+    }
 }

@@ -119,4 +119,33 @@ import Testing
         )
         #expect(hidden == Outcome(beforeLoad: [0, 0], visible: [2, 0], hidden: [2, 0], visibleAgain: [2, 0]))
     }
+
+    /// Wild/W44: a pane with no init of its own over the app's base with none either; its listener, started in
+    /// `setup()`, is declared in an `override init()` the migration writes. It hears nothing before `setup()`, each
+    /// post after it once, and is released, as the hand-written block did.
+    @Test func privacyPane_initWrittenForASubclass_behavesTheSame() {
+        let name = Notification.Name("BlocklistDidUpdate")
+        let original = script.driveStarted(
+            PrivacyPaneManagerOriginal.init,
+            start: { $0.setup() },
+            name,
+            count: { $0.updates }
+        )
+        let migrated = script.driveStarted(PrivacyPaneManager.init, start: { $0.setup() }, name, count: { $0.updates })
+        #expect(original.heard == [0, 1, 2] && original.released)
+        #expect(migrated.heard == [0, 1, 2] && migrated.released)
+    }
+
+    /// Wild/W45: tokens removed with `token.map(center.removeObserver)` and `for (_, token) in tokens`, now followed.
+    @Test func reader_removalsFollowed_behavesTheSame() {
+        let names: [Notification.Name] = [
+            Notification.Name("ReaderFontDidChange"), Notification.Name("ReaderThemeDidChange"),
+            Notification.Name("ReaderSyncDidFinish"),
+        ]
+        let original = script.drive(ReaderViewControllerOriginal.init, names, counts: { [$0.restyles, $0.syncs] })
+        let migrated = script.drive(ReaderViewController.init, names, counts: { [$0.restyles, $0.syncs] })
+        let expected = Outcome(beforeLoad: [0, 0], visible: [2, 1], hidden: [2, 1], visibleAgain: [2, 1])
+        #expect(original == expected)
+        #expect(migrated == expected)
+    }
 }

@@ -3,7 +3,7 @@ import NotificationLifecycleToolsCore
 import Testing
 
 /// The compile oracle (issue 31): what `migrate` writes for Fixtures/Wild type-checks in Swift 6 mode, in Swift 5
-/// mode, and in a module whose default isolation is `MainActor`, against the root package (built by path, so that
+/// mode, and in a module whose default isolation is `MainActor` (in Swift 6 and in Swift 5 mode, issue 37), against the root package (built by path, so that
 /// it follows the root's API) and against stand-ins declared as Apple declares UIKit, AppKit and WatchKit
 /// (Tests/StandIns). One `swiftc -typecheck` per setting over all the files, as one module.
 ///
@@ -80,6 +80,71 @@ struct CompileOracleTests {
         print("wrong guess, Swift 5: \(swift5.first ?? "no diagnostic")")
         #expect(swift5.contains { $0.contains("isolat") }, "\(swift5)")
     }
+
+    /// A class main-actor by its module's default alone, in a Swift 5 module (RealApps: reynard-browser's
+    /// BackgroundAudioManager, which RealApps/oracle.py flagged): a Timer's block calling its method is a warning
+    /// there, and stays one once migrated, because the owner protocol is adopted in an extension; adopted in the
+    /// class's declaration, it makes the isolation explicit and the warning an error.
+    @Test func aClassMainActorByDefaultKeepsItsSwift5Warnings() throws {
+        let original = """
+            import Foundation
+
+            extension Notification.Name {
+                nonisolated static let audioRouteDidReset = Notification.Name("AudioRouteDidReset")
+            }
+
+            final class ToneKeeper {
+                private var timer: Timer?
+                private var resetObserver: NSObjectProtocol?
+                private(set) var resets = 0
+                private(set) var checks = 0
+
+                init() {
+                    resetObserver = NotificationCenter.default.addObserver(
+                        forName: .audioRouteDidReset, object: nil, queue: .main
+                    ) { [weak self] _ in
+                        self?.resets += 1
+                    }
+                }
+
+                deinit {
+                    if let resetObserver {
+                        NotificationCenter.default.removeObserver(resetObserver)
+                    }
+                }
+
+                func start() {
+                    let timer = Timer(timeInterval: 2, repeats: true) { [weak self] _ in
+                        self?.check()
+                    }
+                    RunLoop.main.add(timer, forMode: .common)
+                    self.timer = timer
+                }
+
+                private func check() { checks += 1 }
+            }
+
+            """
+        let file = SourceFile(path: "ToneKeeper.swift", text: original)
+        let result = Migrator.migrate([file], defaultIsMainActor: true, languageMode: .v5)
+        let migrated = try #require(result.files[file.path], "\(result.skipped)")
+        #expect(migrated.contains("extension ToneKeeper: MainActorNotificationEngineOwner {}"), "\(migrated)")
+        let modules = try CompileOracle.modulesFolder()
+        func errors(_ text: String) throws -> [String] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "default-\(UUID().uuidString).swift"
+            )
+            defer { try? FileManager.default.removeItem(at: url) }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let output = try CompileOracle.swiftc(
+                ["-typecheck", "-module-name", "ToneKeeper", "-I", modules.path, "-swift-version", "5"]
+                    + ["-default-isolation", "MainActor", url.path]
+            )
+            return output.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
+        }
+        #expect(try errors(original).isEmpty)
+        #expect(try errors(migrated).isEmpty)
+    }
 }
 
 enum CompileOracle {
@@ -96,6 +161,12 @@ enum CompileOracle {
         ("Swift 6", ["-swift-version", "6"], false, .v6),
         ("Swift 5", ["-swift-version", "5"], false, .v5),
         ("default isolation MainActor", ["-swift-version", "6", "-default-isolation", "MainActor"], true, .v6),
+        // A Swift 5 module whose default isolation is MainActor (RealApps: reynard-browser): there the compiler only
+        // warns of some isolation mismatches of a class main-actor by default, and errs once it is so explicitly.
+        (
+            "Swift 5, default isolation MainActor", ["-swift-version", "5", "-default-isolation", "MainActor"], true,
+            .v5
+        ),
     ]
 
     struct Report {

@@ -329,4 +329,65 @@ import Testing
             "\(text)"
         )
     }
+
+    /// An initialiser written on one line that receives declarations opens onto lines of its own (Wild/W43). Before,
+    /// they were appended after a `;` and their generated lines kept the tool's internal indentation marker (U+0001),
+    /// which the compiler rejects: the real-app compile oracle (RealApps/oracle.py) found it.
+    @Test func aOneLineInitOpensOntoLinesOfItsOwn() throws {
+        let source = """
+            import Foundation
+
+            @MainActor
+            final class Receiver: NSObject {
+            \toverride private init() { super.init() }
+
+            \tfunc start() {
+            \t\tNotificationCenter.default.addObserver(self, selector: #selector(paused), name: .x, object: nil)
+            \t}
+
+            \tfunc stop() {
+            \t\tNotificationCenter.default.removeObserver(self, name: .x, object: nil)
+            \t}
+
+            \t@objc private func paused() {}
+            }
+
+            """
+        let text = try #require(migrate(source).files["Screen.swift"])
+        #expect(!text.contains("\u{1}"), "\(text)")
+        #expect(
+            text.contains(
+                "\toverride private init() {\n\t\tsuper.init()\n"
+                    + "\t\taddNotificationInfo(forName: .x, lifespan: .custom(\"start\")) { owner, _ in owner.paused() }\n"
+                    + "\t}\n"
+            ),
+            "\(text)"
+        )
+    }
+
+    /// Imports below other code are each "not at the top of the file" to swift-format's OrderedImports: the import
+    /// the migration adds goes at the top, below the header comment, so that the rule reports nothing new (Wild/W43).
+    @Test func anImportBelowCodeGoesAtTheTop() throws {
+        let source = """
+            // Header.
+
+            /// The screen's delegate.
+            protocol ScreenDelegate {}
+
+            import UIKit
+
+            final class Screen: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.addObserver(self, selector: #selector(changed), name: .x, object: nil)
+                }
+
+                @objc func changed() {}
+            }
+
+            """
+        let text = try #require(migrate(source).files["Screen.swift"])
+        #expect(text.hasPrefix("// Header.\n\nimport NotificationLifecycle\n\n/// The screen's delegate.\n"), "\(text)")
+        #expect(text.components(separatedBy: "import NotificationLifecycle").count == 2, "\(text)")
+    }
 }

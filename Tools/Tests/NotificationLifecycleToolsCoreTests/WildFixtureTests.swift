@@ -253,3 +253,62 @@ extension WildFixtureTests {
         #expect(left.first?.reason.contains("it registers on `bus` (line 91)") == true)
     }
 }
+
+extension WildFixtureTests {
+    static let behaviour = MigrationGoldenTests.tools.appendingPathComponent("Tests/MigrationBehaviourTests")
+
+    /// Issue 37's init written for a subclass (W44): the pane migrates, with `override init()` calling
+    /// `super.init()` first, and its Linux copies in Tests/MigrationBehaviourTests are current (`NLT_REGENERATE=1`),
+    /// where `LifecycleScriptTests.privacyPane_initWrittenForASubclass_behavesTheSame` drives them.
+    /// Issue 37's removals followed (W45): `token.map(center.removeObserver)` and `for (_, token) in tokens` over a
+    /// dictionary remove the tokens the registrations stored, so the screen migrates and both go; its Linux copies
+    /// in Tests/MigrationBehaviourTests are current, where `LifecycleScriptTests.reader_removalsFollowed_behavesTheSame`
+    /// drives them.
+    @Test func optionalMapAndDictionaryLoopRemovalsAreFollowed() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W45_ReaderViewController.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(
+            result.files[path],
+            "\(result.skipped.filter { $0.typeName == "ReaderViewController" })"
+        )
+        #expect(!migrated.contains("NotificationCenter.default.removeObserver"), "\(migrated)")
+        #expect(!migrated.contains("deinit"), "\(migrated)")
+        for (relative, text) in [
+            ("Originals/W45_ReaderViewController+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W45_ReaderViewController+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+
+    @Test func aSubclassWithNoInitOverABaseWithNoneGetsOne() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W44_PrivacyPaneManager.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(
+            result.files[path],
+            "\(result.skipped.filter { $0.typeName == "PrivacyPaneManager" })"
+        )
+        #expect(
+            migrated.contains("    override init() {\n        super.init()\n        addNotificationInfo("),
+            "\(migrated)"
+        )
+        for (relative, text) in [
+            ("Originals/W44_PrivacyPaneManager+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W44_PrivacyPaneManager+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+}

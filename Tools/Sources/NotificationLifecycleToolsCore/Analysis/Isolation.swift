@@ -3,6 +3,9 @@ import SwiftSyntax
 /// The isolation of a class, as the owner of a NotificationEngine needs it: found through its attributes, its
 /// superclass chain (the project's own classes in the files read, then Apple's) and its protocols.
 package enum OwnerIsolation: Equatable {
+    /// The reason of a class that is main-actor by its module's default isolation alone.
+    package static let byDefaultIsolation = "its module's default isolation is MainActor"
+
     /// `@MainActor`, a UIKit/AppKit/WatchKit class, or a main-actor protocol such as `NSApplicationDelegate`.
     case mainActor(because: String)
     /// Nonisolated and `Sendable` (`@unchecked Sendable` included).
@@ -68,7 +71,7 @@ extension TypeModel {
             seen.insert(parent.name)
             current = parent
         }
-        if defaultIsMainActor { return .mainActor(because: "its module's default isolation is MainActor") }
+        if defaultIsMainActor { return .mainActor(because: OwnerIsolation.byDefaultIsolation) }
         return sendable ? .sendable : .nonSendable
     }
 

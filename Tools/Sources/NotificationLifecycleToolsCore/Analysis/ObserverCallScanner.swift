@@ -132,13 +132,14 @@ final class ObserverCallScanner: SyntaxVisitor {
         }
     }
 
-    /// `tokens.forEach(center.removeObserver)`: a method reference, not a call.
+    /// `tokens.forEach(center.removeObserver)`, or `token.map(center.removeObserver)` on an optional token: a method
+    /// reference, not a call.
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.declName.baseName.text == "removeObserver", let base = node.base, isCenter(base),
             let argument = node.parent?.as(LabeledExprSyntax.self),
             let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
             let forEach = call.calledExpression.as(MemberAccessExprSyntax.self),
-            forEach.declName.baseName.text == "forEach", let sequence = forEach.base
+            ["forEach", "map"].contains(forEach.declName.baseName.text), let sequence = forEach.base
         else { return .visitChildren }
         model.removals.append(
             Removal(
@@ -247,8 +248,11 @@ final class ObserverCallScanner: SyntaxVisitor {
             {
                 return ObserverSyntax.root(of: base)
             }
+            // `for token in tokens`, and `for (_, token) in tokensByName` over a dictionary.
             if let loop = node.as(ForStmtSyntax.self),
                 loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root
+                    || loop.pattern.as(TuplePatternSyntax.self)?.elements.last?.pattern
+                        .as(IdentifierPatternSyntax.self)?.identifier.text == root
             {
                 return ObserverSyntax.root(of: loop.sequence)
             }

@@ -47,6 +47,9 @@ struct TypeMigration {
     private let allTypes: [TypeModel]
     /// Whether the owner is main-actor (else it is nonisolated and Sendable).
     private var mainActorOwner = false
+    /// Main-actor only by the module's default isolation: nothing in the class's declaration says so.
+    private var mainActorByDefault = false
+    private var languageMode = LanguageMode.v6
     /// Registrations made in one lifetime method (`viewDidLoad`) and removed in a method other types may call
     /// (`stopObserving()`), by position: a custom lifespan named after that method.
     private var stoppedLater: [SourcePosition: Lifespan] = [:]
@@ -55,6 +58,12 @@ struct TypeMigration {
     private var fileEdits: [Edit] = []
     /// The init parameter that names the center the registrations use, when it is not `NotificationCenter.default`.
     private var injectedCenter: String?
+    /// A center that is one for the whole process, other than the default one (`NSWorkspace.shared.notificationCenter`),
+    /// on which every registration is made, directly or through a local `let`: the engine is made with it.
+    private var fixedCenter: String?
+
+    /// Centers that stay the same object for the life of the process: a property initialiser may read them.
+    static let processCenters: Set<String> = ["NSWorkspace.shared.notificationCenter"]
     /// One level of the file's indentation (four spaces, two, a tab).
     private let unit: String
 
@@ -67,6 +76,7 @@ struct TypeMigration {
     ) throws {
         self.type = type
         self.allTypes = allTypes
+        self.languageMode = languageMode
         guard let file = files.first(where: { $0.path == type.file }) else {
             throw NotUnderstood(reason: "its file was not read")
         }
@@ -93,8 +103,9 @@ struct TypeMigration {
             )
         }
         switch type.isolation(in: allTypes, defaultIsMainActor: defaultIsMainActor) {
-        case .mainActor:
+        case .mainActor(let because):
             mainActorOwner = true
+            mainActorByDefault = because == OwnerIsolation.byDefaultIsolation
         case .sendable:
             mainActorOwner = false
         case .nonSendable where languageMode == .v5:
@@ -309,7 +320,10 @@ struct TypeMigration {
         tokenProperties: Set<String>
     ) throws -> Declaration {
         let line = registration.location.line
-        guard isDefaultCenter(registration.receiver, in: registration.call) || injectedCenter != nil else {
+        guard
+            isDefaultCenter(registration.receiver, in: registration.call) || injectedCenter != nil
+                || fixedCenter != nil
+        else {
             throw Self.fail(
                 "it registers on `\(registration.receiver)` (line \(line)), not NotificationCenter.default; pass that "
                     + "center to NotificationEngine(center:) by hand"
@@ -368,9 +382,14 @@ struct TypeMigration {
 
     /// `init(center: NotificationCenter)` registering on `center` (or on `self.center` set from it): the engine is
     /// made with that center. `nil` when every registration uses `NotificationCenter.default`.
-    private func centerParameter() throws -> String? {
+    private mutating func centerParameter() throws -> String? {
         let others = type.registrations.filter { !isDefaultCenter($0.receiver, in: $0.call) }
         guard let first = others.first else { return nil }
+        let fixed = Set(others.map { processCenter($0.receiver, around: Syntax($0.call)) })
+        if others.count == type.registrations.count, fixed.count == 1, let center = fixed.first, let center {
+            fixedCenter = center
+            return nil
+        }
         let name = first.receiver.hasPrefix("self.") ? String(first.receiver.dropFirst(5)) : first.receiver
         let line = first.location.line
         let reason =
@@ -431,7 +450,19 @@ struct TypeMigration {
     }
 
     /// `let center = NotificationCenter.default` in a block enclosing `node`.
-    private func alias(named name: String, around node: Syntax) -> CodeBlockItemSyntax? {
+    /// The process-wide center a receiver is (`NSWorkspace.shared.notificationCenter`, or a local `let` bound to it).
+    private func processCenter(_ receiver: String, around node: Syntax) -> String? {
+        if Self.processCenters.contains(receiver) { return receiver }
+        guard !receiver.contains("."), let item = alias(named: receiver, around: node, centers: Self.processCenters)
+        else { return nil }
+        return item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value.trimmedDescription
+    }
+
+    private func alias(
+        named name: String,
+        around node: Syntax,
+        centers: Set<String> = ["NotificationCenter.default"]
+    ) -> CodeBlockItemSyntax? {
         var current: Syntax? = node
         while let node = current {
             if let list = node.as(CodeBlockItemListSyntax.self) {
@@ -439,7 +470,7 @@ struct TypeMigration {
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings
                     where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                        && binding.initializer?.value.trimmedDescription == "NotificationCenter.default"
+                        && centers.contains(binding.initializer?.value.trimmedDescription ?? "")
                     {
                         return variable.bindings.count == 1 ? item : nil
                     }
@@ -480,6 +511,7 @@ struct TypeMigration {
         let used = registration.call.trimmedDescription.identifiers
         if let local = used.first(where: {
             locals.contains($0) && alias(named: $0, around: Syntax(registration.call)) == nil
+                && processCenter($0, around: Syntax(registration.call)) == nil
         }) {
             throw Self.fail(
                 "the registration at line \(line) uses `\(local)` of \(registration.method), which the listener, declared "
@@ -838,10 +870,11 @@ struct TypeMigration {
             item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self).map { $0.expression }
         if let expression {
             if let call = expression.as(FunctionCallExprSyntax.self), isRemoval(call) { return true }
-            // tokens.forEach { center.removeObserver($0) } and tokens.forEach(center.removeObserver)
+            // tokens.forEach { center.removeObserver($0) }, tokens.forEach(center.removeObserver) and
+            // token.map(center.removeObserver)
             if let call = expression.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "forEach",
+                ["forEach", "map"].contains(member.declName.baseName.text),
                 let base = member.base, let root = ObserverSyntax.root(of: base), tokens.contains(root)
             {
                 if let closure = call.trailingClosure, call.arguments.isEmpty {
@@ -987,7 +1020,7 @@ struct TypeMigration {
             throw Self.fail("its declaration is not a class")
         }
         let superclass = Self.hasSuperclass(type, in: allTypes) ? type.inherited.first : nil
-        guard superclass == nil || superclass == "NSObject" else {
+        guard superclass == nil || superclass == "NSObject" || inheritsOnlyAPlainInit() else {
             throw Self.fail(
                 "it has no init of its own to declare its listeners in (its superclass \(superclass ?? "") has)"
             )
@@ -1012,6 +1045,24 @@ struct TypeMigration {
             fileEdits.append(Edit(start: end, end: end, replacement: "\n" + text))
         }
         return "init"
+    }
+
+    /// Whether the superclass chain, read in the files, is the project's own classes that declare no init, down to
+    /// `NSObject` or a root class: then `init()` is the one designated init every instance is made with, and an
+    /// `override init()` that calls `super.init()` first declares the listeners for every instance.
+    private func inheritsOnlyAPlainInit() -> Bool {
+        var current = type
+        var seen: Set<String> = [type.name]
+        while Self.hasSuperclass(current, in: allTypes), let name = current.inherited.first {
+            if name == "NSObject" { return true }
+            guard !seen.contains(name),
+                let superclass = TypeModel.visible(named: name, from: current.file, in: allTypes).first,
+                superclass.kind == .class, superclass.methods["init"] == nil
+            else { return false }
+            seen.insert(name)
+            current = superclass
+        }
+        return current.name != type.name
     }
 
     /// A `return` of the body itself (not of a closure or nested function in it).
@@ -1065,6 +1116,20 @@ struct TypeMigration {
             return
         }
         guard lines.isBlank(from: start, to: brace) else {
+            // `init() { super.init() }`: the body opens onto lines of its own, as it would be written by hand, with
+            // the statements in place and the declarations after them (their generated lines are multi-line).
+            if let first = body.statements.first, let last = body.statements.last,
+                lines.lineStart(first.positionAfterSkippingLeadingTrivia.utf8Offset) == lines.lineStart(brace)
+            {
+                let indent = lines.indentation(brace)
+                let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+                let firstStart = first.positionAfterSkippingLeadingTrivia.utf8Offset
+                let lastEnd = last.endPositionBeforeTrailingTrivia.utf8Offset
+                fileEdits.append(Edit(start: open, end: firstStart, replacement: "\n" + indent + unit))
+                let text = newLines.map { indented($0, by: indent + unit) }.joined(separator: "\n")
+                fileEdits.append(Edit(start: lastEnd, end: brace, replacement: "\n" + text + "\n" + indent))
+                return
+            }
             let text = newLines.map { "; " + $0 }.joined()
             fileEdits.append(Edit(start: brace, end: brace, replacement: text + " "))
             return
@@ -1078,7 +1143,14 @@ struct TypeMigration {
             throw Self.fail("its declaration is not a class")
         }
         let owner = mainActorOwner ? "MainActorNotificationEngineOwner" : "NotificationEngineOwner"
-        if let clause = decl.inheritanceClause, let lastType = clause.inheritedTypes.last {
+        if mainActorByDefault, languageMode == .v5, decl.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+            // A class main-actor by the module's default alone, in Swift 5 mode: the compiler only warns where its
+            // code calls it from a nonisolated closure (a Timer's block), but a @MainActor protocol in its
+            // declaration makes its isolation explicit and those warnings errors (RealApps/oracle.py found one).
+            // Adopted in an extension, the protocol leaves the class's isolation as it was.
+            let end = decl.memberBlock.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset
+            fileEdits.append(Edit(start: end, end: end, replacement: "\n\nextension \(decl.name.text): \(owner) {}"))
+        } else if let clause = decl.inheritanceClause, let lastType = clause.inheritedTypes.last {
             let end = lastType.type.endPositionBeforeTrailingTrivia.utf8Offset
             let brace = decl.memberBlock.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
             let lineStart = lines.lineStart(end)
@@ -1116,11 +1188,12 @@ struct TypeMigration {
             type.accessLevel == nil ? "" : "\(indent)/// The engine that holds this object's listeners.\n"
         // First among the insertions at that offset (a made init or viewDidLoad may share it): the engine leads.
         guard let center = injectedCenter else {
+            let made = fixedCenter.map { "NotificationEngine(center: \($0))" } ?? "NotificationEngine()"
             fileEdits.insert(
                 Edit(
                     start: start,
                     end: start,
-                    replacement: "\(documentation)\(indent)\(engine) = NotificationEngine()\n\(separator)"
+                    replacement: "\(documentation)\(indent)\(engine) = \(made)\n\(separator)"
                 ),
                 at: 0
             )
@@ -1158,7 +1231,25 @@ struct TypeMigration {
         else { return }
         let imports = file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
         let after = imports.first { $0.path.trimmedDescription > "NotificationLifecycle" }
-        if let after {
+        // Imports below other code (a protocol above them) are each "not at the top of the file" to swift-format:
+        // the new one goes at the top, where it is not, below the header comment.
+        let importsBelowCode = file.tree.statements.prefix { !$0.item.is(ImportDeclSyntax.self) }.contains {
+            !$0.item.is(IfConfigDeclSyntax.self)
+        }
+        if importsBelowCode, !imports.isEmpty, let first = file.tree.statements.first {
+            // Above the first statement's own comment (after the last blank line of its leading trivia).
+            var offset = first.position.utf8Offset
+            var start = offset
+            for piece in first.leadingTrivia {
+                offset += piece.sourceLength.utf8Length
+                switch piece {
+                case .newlines(let count) where count >= 2, .carriageReturnLineFeeds(let count) where count >= 2:
+                    start = offset
+                default: break
+                }
+            }
+            fileEdits.append(Edit(start: start, end: start, replacement: "import NotificationLifecycle\n\n"))
+        } else if let after {
             let start = lines.lineStart(after.importKeyword.positionAfterSkippingLeadingTrivia.utf8Offset)
             fileEdits.append(Edit(start: start, end: start, replacement: "import NotificationLifecycle\n"))
         } else if let last = imports.last {
@@ -1259,7 +1350,9 @@ struct TypeMigration {
         let calls =
             type.registrations.map { ($0.receiver, Syntax($0.call)) } + type.removals.map { ($0.receiver, $0.node) }
         for (receiver, call) in calls where !receiver.contains(".") {
-            guard let item = alias(named: receiver, around: call),
+            guard
+                let item = alias(named: receiver, around: call)
+                    ?? (fixedCenter == nil ? nil : alias(named: receiver, around: call, centers: Self.processCenters)),
                 !seen.contains(item.key), let list = item.parent?.as(CodeBlockItemListSyntax.self)
             else { continue }
             seen.insert(item.key)

@@ -1,0 +1,34 @@
+// swift-format-ignore-file
+// A cast receiver the app starts and stops: its one initialiser is written on one line, so the listeners declared
+// there open its body onto lines of their own, as a person would write them. Its names are declared above its
+// imports, so the import the migration adds goes at the top of the file.
+
+extension Notification.Name {
+    static let castSessionDidPause = Notification.Name("CastSessionDidPause")
+    static let castSessionDidResume = Notification.Name("CastSessionDidResume")
+}
+
+import UIKit
+
+// outcome: migrated
+@MainActor
+final class CastReceiver: NSObject {
+    static let shared = CastReceiver()
+    private(set) var pauses = 0
+    private(set) var resumes = 0
+
+    override private init() { super.init() }
+
+    func start() {
+        NotificationCenter.default.addObserver(self, selector: #selector(sessionDidPause(_:)), name: .castSessionDidPause, object: nil)
+        NotificationCenter.default.addObserver(self, selector: #selector(sessionDidResume(_:)), name: .castSessionDidResume, object: nil)
+    }
+
+    func stop() {
+        NotificationCenter.default.removeObserver(self, name: .castSessionDidPause, object: nil)
+        NotificationCenter.default.removeObserver(self, name: .castSessionDidResume, object: nil)
+    }
+
+    @objc private func sessionDidPause(_ note: Notification) { pauses += 1 }
+    @objc private func sessionDidResume(_ note: Notification) { resumes += 1 }
+}
