@@ -106,11 +106,7 @@ public func expectDeliveries(
             + "\(wanted) was expected.",
         details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table.rendered()
     )
-    recordFailure(
-        failure,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: recorder.origin
-    )
+    check(failure, fileID, filePath, line, column, origin: recorder.origin)
 }
 
 /// `1 delivery`, `2 deliveries`.

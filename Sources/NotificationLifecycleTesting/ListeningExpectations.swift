@@ -47,13 +47,8 @@ public func expectListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` to be listening now, and to match every narrowing given.
@@ -94,13 +89,7 @@ public func expectListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.listening(InspectedSubject(info: info), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    check(ListeningCheck.listening(InspectedSubject(info: info), query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner` not to be listening to `topic` now through any info that matches every narrowing given.
@@ -138,13 +127,8 @@ public func expectNotListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` not to be listening now (the narrowings given must match for it to count).
@@ -183,13 +167,8 @@ public func expectNotListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
     let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.notListening(InspectedSubject(info: info), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let failure = ListeningCheck.notListening(InspectedSubject(info: info), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner`'s registrations to be exactly `expected`, in declaration order.
@@ -227,13 +206,7 @@ public func expectRegistrations(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    if let failure = ListeningCheck.registrations(of: owner, expected) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    check(ListeningCheck.registrations(of: owner, expected), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects no info of this package to hold a registration on `center` any more; with `includingStoppedInfos`,
@@ -290,9 +263,5 @@ public func expectNoRegistrations(
             details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
         )
     }
-    recordFailure(
-        failure,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: origin
-    )
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
