@@ -46,7 +46,7 @@ public func expectListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query)
     check(failure, fileID, filePath, line, column, origin: origin)
 }
@@ -88,7 +88,7 @@ public func expectListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     check(ListeningCheck.listening(InspectedSubject(info: info), query), fileID, filePath, line, column, origin: origin)
 }
 
@@ -126,7 +126,7 @@ public func expectNotListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query)
     check(failure, fileID, filePath, line, column, origin: origin)
 }
@@ -166,7 +166,7 @@ public func expectNotListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
     let failure = ListeningCheck.notListening(InspectedSubject(info: info), query)
     check(failure, fileID, filePath, line, column, origin: origin)
 }
@@ -243,25 +243,21 @@ public func expectNoRegistrations(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(center)
-    let failure: InspectionFailure
-    if includingStoppedInfos {
-        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
-        guard !remaining.isEmpty else { return }
-        failure = InspectionFailure(
-            summary: "Expected no info of NotificationLifecycle to be alive for the center, but \(remaining.count) "
-                + "\(remaining.count == 1 ? "is" : "are"). Release the controllers that own them and the references "
-                + "to standalone ones.",
-            details: "Live infos for the center:\n" + RegistrationTable.centerRows(remaining)
-        )
-    } else {
-        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.listeningInfos(on: center))
-        guard !remaining.isEmpty else { return }
-        failure = InspectionFailure(
-            summary: "Expected no registration of NotificationLifecycle on the center, but \(remaining.count) "
-                + "info\(remaining.count == 1 ? " still listens" : "s still listen"). Release the controllers that "
-                + "own them, or call stopListening() on the standalone ones.",
-            details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
-        )
-    }
+    let all = includingStoppedInfos
+    let remaining = RegistrationTable.sortedForDisplay(
+        all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
+    )
+    guard !remaining.isEmpty else { return }
+    let count = remaining.count
+    let summary =
+        all
+        ? "Expected no info of NotificationLifecycle to be alive for the center, but \(count) "
+            + "\(count == 1 ? "is" : "are"). Release the controllers that own them and the references to "
+            + "standalone ones."
+        : "Expected no registration of NotificationLifecycle on the center, but \(count) "
+            + "info\(count == 1 ? " still listens" : "s still listen"). Release the controllers that own them, "
+            + "or call stopListening() on the standalone ones."
+    let heading = all ? "Live infos for the center:\n" : "Listening infos on the center:\n"
+    let failure = InspectionFailure(summary: summary, details: heading + RegistrationTable.centerRows(remaining))
     check(failure, fileID, filePath, line, column, origin: origin)
 }
