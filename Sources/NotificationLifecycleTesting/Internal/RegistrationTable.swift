@@ -50,10 +50,7 @@ enum RegistrationTable {
     }
 
     /// `Screen.swift:12`: the file and line that made the info.
-    static func declaration(of info: NotificationInfo) -> String {
-        let file = info.fileID.split(separator: "/").last.map(String.init) ?? info.fileID
-        return "\(file):\(info.line)"
-    }
+    static func declaration(of info: NotificationInfo) -> String { shortSite(info.fileID, info.line) }
 
     /// The infos in a stable order for display: by declaration site.
     static func sortedForDisplay(_ infos: [NotificationInfo]) -> [NotificationInfo] {

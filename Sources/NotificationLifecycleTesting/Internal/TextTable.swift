@@ -51,3 +51,8 @@ struct TextTable {
         .joined(separator: "\n")
     }
 }
+
+/// `Screen.swift:12`: the last component of a `#fileID` and a line, as failure messages name a site.
+func shortSite(_ fileID: String, _ line: some BinaryInteger) -> String {
+    "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
+}
