@@ -44,7 +44,7 @@ public func expectDelivered(
     column: UInt = #column
 ) -> [RecordedDelivery] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let filter = DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: nil)
+    let filter = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
     let deliveries = recorder.deliveries
     if let failure = count.misuse ?? filter.failure(of: deliveries, against: count, waited: nil) {
         recordFailure(failure, at: site, origin: recorder.origin)
@@ -85,32 +85,25 @@ public func expectDeliveries(
     column: UInt = #column
 ) {
     let deliveries = recorder.deliveries
-    let firstDifference = (0..<max(expected.count, deliveries.count)).first { index in
-        index >= expected.count || index >= deliveries.count || expected[index] != deliveries[index].topic
+    let rows = max(expected.count, deliveries.count)
+    let differs: (Int) -> Bool = {
+        $0 >= expected.count || $0 >= deliveries.count || expected[$0] != deliveries[$0].topic
     }
-    guard let index = firstDifference else { return }
+    guard let index = (0..<rows).first(where: differs) else { return }
     let actual = index < deliveries.count ? deliveries[index].description : "nothing more"
     let wanted = index < expected.count ? expected[index].text : "nothing more"
-    var table = TextTable(header: ["", "#", "expected", "|", "recorded", "observer"])
-    for row in 0..<max(expected.count, deliveries.count) {
-        let left = row < expected.count ? expected[row] : nil
-        let right = row < deliveries.count ? deliveries[row] : nil
-        table.append([
-            left != nil && left == right?.topic ? "" : "!", "\(row + 1)", left?.text ?? "-", "|",
-            right?.description ?? "-", right.map { $0.observerType ?? "none" } ?? "",
-        ])
+    let table = TextTable.numbered(["expected", "|", "recorded", "observer"], rows: rows, mark: "!", where: differs) {
+        let right = $0 < deliveries.count ? deliveries[$0] : nil
+        return [$0 < expected.count ? expected[$0].text : "-", "|", right?.description ?? "-"]
+            + [right.map { $0.observerType ?? "none" } ?? ""]
     }
     let failure = InspectionFailure(
         summary: "Expected \(deliveriesText(expected.count)) in this order, but \(deliveriesText(deliveries.count)) "
             + "\(deliveries.count == 1 ? "was" : "were") recorded and delivery \(index + 1) is \(actual) where "
             + "\(wanted) was expected.",
-        details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table.rendered()
+        details: "Expected and recorded deliveries (rows that differ are marked !):\n" + table
     )
-    recordFailure(
-        failure,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: recorder.origin
-    )
+    check(failure, fileID, filePath, line, column, origin: recorder.origin)
 }
 
 /// `1 delivery`, `2 deliveries`.
@@ -183,11 +176,10 @@ public func waitForDeliveries(
     column: UInt = #column,
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
-    let nanoseconds = UInt64(max(0, min(timeout, Double(UInt64.max / 2) / 1e9)) * 1e9)
-    return await DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate).wait(
+    await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
         count,
         in: recorder,
-        nanoseconds: nanoseconds,
+        seconds: timeout,
         describedAs: "\(timeout) seconds",
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -240,31 +232,18 @@ public func waitForDeliveries(
     column: UInt = #column,
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
-    let (seconds, attoseconds) = max(timeout, .zero).components
-    let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    let nanoseconds = whole.overflow ? UInt64.max / 2 : whole.partialValue + UInt64(attoseconds / 1_000_000_000)
-    return await DeliveryFilter(topic: topic, handler: handler, lifespan: lifespan, predicate: predicate).wait(
+    let (seconds, attoseconds) = timeout.components
+    return await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
         count,
         in: recorder,
-        nanoseconds: min(nanoseconds, UInt64.max / 2),
+        seconds: Double(seconds) + Double(attoseconds) / 1e18,
         describedAs: "\(timeout)",
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
 }
 
-/// The narrowing of a delivery expectation; `nil` parts match anything.
-private struct DeliveryFilter: Sendable {
-    let topic: NotificationTopic?
-    let handler: NotificationHandler?
-    let lifespan: Lifespan?
-    let predicate: (@Sendable (RecordedDelivery) -> Bool)?
-
-    func matches(_ delivery: RecordedDelivery) -> Bool {
-        (topic.map { $0 == delivery.topic } ?? true)
-            && (handler.map { $0 == delivery.handler } ?? true)
-            && (lifespan.map { $0 == delivery.lifespan } ?? true)
-            && (predicate?(delivery) ?? true)
-    }
+/// The checks and the wait of the delivery expectations.
+extension Narrowing {
 
     /// `notification storeDidChange`, `a notification or message that the predicate accepts`: what is delivered.
     var subject: String {
@@ -290,10 +269,11 @@ private struct DeliveryFilter: Sendable {
     func wait(
         _ count: DeliveryCount,
         in recorder: DeliveryRecorder,
-        nanoseconds: UInt64,
+        seconds: Double,
         describedAs timeout: String,
         at site: CallSite
     ) async -> [RecordedDelivery] {
+        let nanoseconds = UInt64(max(0, min(seconds, Double(UInt64.max / 2) / 1e9)) * 1e9)
         if let misuse = count.misuse {
             recordFailure(misuse, at: site, origin: recorder.origin)
             return []
@@ -358,13 +338,13 @@ private struct DeliveryFilter: Sendable {
                 ? "Every controller and info the recorder recorded has been released."
                 : "The recorder records nothing: pass it the controllers and infos to watch with record(_:)."
         }
-        let query = ListeningQuery(topic: topic, sender: nil, lifespan: lifespan, handler: handler)
         var reasons: [String] = []
         for subject in subjects {
-            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, query) else { return nil }
+            // The delivery forms narrow no sender, and a registration ignores the predicate.
+            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, self) else { return nil }
             reasons.append(subject.name.prefix(1).uppercased() + subject.name.dropFirst() + ": " + reason)
         }
-        return "Nothing recorded listens\(query.phrase). " + reasons.joined(separator: " ")
+        return "Nothing recorded listens\(phrase). " + reasons.joined(separator: " ")
     }
 
     /// The failure of `deliveries` against `count`; `waited` is the timeout, when the caller waited; `running` the
@@ -402,13 +382,12 @@ private struct DeliveryFilter: Sendable {
 
     private static func table(_ deliveries: [RecordedDelivery], marked: Set<Int>) -> String {
         guard !deliveries.isEmpty else { return "Recorded deliveries: none." }
-        var table = TextTable(header: ["", "#", "topic", "handler", "lifespan", "observer", "declared at"])
-        for (index, delivery) in deliveries.enumerated() {
-            table.append([
-                marked.contains(index) ? ">" : "", "\(index + 1)", delivery.topic.text, delivery.handler.description,
-                delivery.lifespan.description, delivery.observerType ?? "none", delivery.declaredAt,
-            ])
+        let header = ["topic", "handler", "lifespan", "observer", "declared at"]
+        let table = TextTable.numbered(header, rows: deliveries.count, mark: ">", where: marked.contains) {
+            let delivery = deliveries[$0]
+            return [delivery.topic.text, delivery.handler.description, delivery.lifespan.description]
+                + [delivery.observerType ?? "none", delivery.declaredAt]
         }
-        return "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table.rendered()
+        return "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table
     }
 }

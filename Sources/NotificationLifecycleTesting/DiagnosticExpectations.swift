@@ -44,9 +44,7 @@ public func expectDiagnostics(
     let captured = LockedValueBox<[NotificationDiagnostic]>([])
     try DiagnosticScope.withScope({ diagnostic, _ in captured.withLock { $0.append(diagnostic) } }, body)
     let diagnostics = captured.withLock { $0 }
-    if let failure = DiagnosticsCheck.failure(of: diagnostics, against: rules) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
+    check(DiagnosticsCheck.failure(of: diagnostics, against: rules), fileID, filePath, line, column)
     return diagnostics
 }
 
@@ -89,9 +87,7 @@ public func expectDiagnostics(
         body
     )
     let diagnostics = captured.withLock { $0 }
-    if let failure = DiagnosticsCheck.failure(of: diagnostics, against: rules) {
-        recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
+    check(DiagnosticsCheck.failure(of: diagnostics, against: rules), fileID, filePath, line, column)
     return diagnostics
 }
 

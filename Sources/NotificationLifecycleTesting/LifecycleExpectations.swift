@@ -59,11 +59,7 @@ public func expectLifecycle(
         details: "Steps (those that did not match are marked !):\n" + table.rendered() + "\n"
             + InspectedSubject(owner: owner).registrationsTable(registrations)
     )
-    recordFailure(
-        failure,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: origin
-    )
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// `it listens to A, B where the step lists B, C: A is not listed, C does not listen.`

@@ -46,14 +46,9 @@ public func expectListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` to be listening now, and to match every narrowing given.
@@ -93,14 +88,8 @@ public func expectListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.listening(InspectedSubject(info: info), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    check(ListeningCheck.listening(InspectedSubject(info: info), query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner` not to be listening to `topic` now through any info that matches every narrowing given.
@@ -137,14 +126,9 @@ public func expectNotListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` not to be listening now (the narrowings given must match for it to count).
@@ -182,14 +166,9 @@ public func expectNotListening(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
-    let query = ListeningQuery(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    if let failure = ListeningCheck.notListening(InspectedSubject(info: info), query) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
+    let failure = ListeningCheck.notListening(InspectedSubject(info: info), query)
+    check(failure, fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner`'s registrations to be exactly `expected`, in declaration order.
@@ -227,13 +206,7 @@ public func expectRegistrations(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    if let failure = ListeningCheck.registrations(of: owner, expected) {
-        recordFailure(
-            failure,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            origin: origin
-        )
-    }
+    check(ListeningCheck.registrations(of: owner, expected), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects no info of this package to hold a registration on `center` any more; with `includingStoppedInfos`,
@@ -270,29 +243,21 @@ public func expectNoRegistrations(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(center)
-    let failure: InspectionFailure
-    if includingStoppedInfos {
-        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
-        guard !remaining.isEmpty else { return }
-        failure = InspectionFailure(
-            summary: "Expected no info of NotificationLifecycle to be alive for the center, but \(remaining.count) "
-                + "\(remaining.count == 1 ? "is" : "are"). Release the controllers that own them and the references "
-                + "to standalone ones.",
-            details: "Live infos for the center:\n" + RegistrationTable.centerRows(remaining)
-        )
-    } else {
-        let remaining = RegistrationTable.sortedForDisplay(RegistrationLedger.listeningInfos(on: center))
-        guard !remaining.isEmpty else { return }
-        failure = InspectionFailure(
-            summary: "Expected no registration of NotificationLifecycle on the center, but \(remaining.count) "
-                + "info\(remaining.count == 1 ? " still listens" : "s still listen"). Release the controllers that "
-                + "own them, or call stopListening() on the standalone ones.",
-            details: "Listening infos on the center:\n" + RegistrationTable.centerRows(remaining)
-        )
-    }
-    recordFailure(
-        failure,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: origin
+    let all = includingStoppedInfos
+    let remaining = RegistrationTable.sortedForDisplay(
+        all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
     )
+    guard !remaining.isEmpty else { return }
+    let count = remaining.count
+    let summary =
+        all
+        ? "Expected no info of NotificationLifecycle to be alive for the center, but \(count) "
+            + "\(count == 1 ? "is" : "are"). Release the controllers that own them and the references to "
+            + "standalone ones."
+        : "Expected no registration of NotificationLifecycle on the center, but \(count) "
+            + "info\(count == 1 ? " still listens" : "s still listen"). Release the controllers that own them, "
+            + "or call stopListening() on the standalone ones."
+    let heading = all ? "Live infos for the center:\n" : "Listening infos on the center:\n"
+    let failure = InspectionFailure(summary: summary, details: heading + RegistrationTable.centerRows(remaining))
+    check(failure, fileID, filePath, line, column, origin: origin)
 }

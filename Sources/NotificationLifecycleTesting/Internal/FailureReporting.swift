@@ -23,10 +23,7 @@ struct CallSite: Sendable {
     }
 
     /// `InboxTests.swift:12`, for messages that name a site.
-    var shortDescription: String {
-        let file = "\(fileID)".split(separator: "/").last.map(String.init) ?? "\(fileID)"
-        return "\(file):\(line)"
-    }
+    var shortDescription: String { shortSite("\(fileID)", line) }
 
     var sourceLocation: SourceLocation {
         SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))

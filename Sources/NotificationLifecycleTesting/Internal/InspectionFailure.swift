@@ -14,3 +14,17 @@ struct InspectionFailure: Error, Sendable {
         details.isEmpty ? summary : summary + "\n" + details
     }
 }
+
+/// The tail of every expectation: records `failure`, when there is one, at the caller's site. The site is made only
+/// for a failure, as making one starts watching XCTest's cases.
+func check(
+    _ failure: InspectionFailure?,
+    _ fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt,
+    origin: FailureOrigin? = nil
+) {
+    guard let failure else { return }
+    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), origin: origin)
+}

@@ -3,7 +3,7 @@ import NotificationLifecycle
 /// The checks behind the listening and registration expectations: each answers the failure, or `nil` when the
 /// expectation holds.
 enum ListeningCheck {
-    static func listening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {
+    static func listening(_ subject: InspectedSubject, _ query: Narrowing) -> InspectionFailure? {
         guard let (reason, registrations, marked) = whyNotListening(subject, query) else { return nil }
         return InspectionFailure(
             summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
@@ -15,7 +15,7 @@ enum ListeningCheck {
     /// listen: …`), with its registrations and the rows that matter; `nil` when it listens.
     static func whyNotListening(
         _ subject: InspectedSubject,
-        _ query: ListeningQuery
+        _ query: Narrowing
     ) -> (reason: String, registrations: [NotificationRegistration], marked: Set<Int>)? {
         let registrations = subject.infos.map(NotificationRegistration.init)
         let onTopic = registrations.indices.filter { query.matchesTopic(registrations[$0]) }
@@ -23,21 +23,17 @@ enum ListeningCheck {
         if matching.contains(where: { registrations[$0].isListening }) { return nil }
         let topicText = query.topic?.text
         let reason: String
-        if onTopic.isEmpty {
-            if subject.isStandaloneInfo {
-                reason = "it is an info for \(registrations[0].topic?.text ?? "every notification")."
-            } else {
-                reason =
-                    "it has no info for \(topicText ?? "any topic"). Declare one in populateNotificationInfos(), "
-                    + "or check the name the poster uses."
-            }
+        if onTopic.isEmpty, subject.isStandaloneInfo {
+            reason = "it is an info for \(registrations[0].topic?.text ?? "every notification")."
+        } else if onTopic.isEmpty {
+            reason =
+                "it has no info for \(topicText ?? "any topic"). Declare one in populateNotificationInfos(), "
+                + "or check the name the poster uses."
+        } else if matching.isEmpty, subject.isStandaloneInfo {
+            reason = "it does not match: it is \(registrations[0].summary)."
         } else if matching.isEmpty {
-            if subject.isStandaloneInfo {
-                reason = "it does not match: it is \(registrations[0].summary)."
-            } else {
-                let has = onTopic.map { "row \($0 + 1): " + registrations[$0].summary }.joined(separator: "; ")
-                reason = "none of its infos for \(topicText ?? "that topic") matches; it has \(has)."
-            }
+            let has = onTopic.map { "row \($0 + 1): " + registrations[$0].summary }.joined(separator: "; ")
+            reason = "none of its infos for \(topicText ?? "that topic") matches; it has \(has)."
         } else {
             let rows = matching.map { "\($0 + 1)" }.joined(separator: ", ")
             let noun = subject.isStandaloneInfo ? "it" : "its matching info (row \(rows))"
@@ -47,7 +43,7 @@ enum ListeningCheck {
         return (reason, registrations, Set(matching.isEmpty ? onTopic : matching))
     }
 
-    static func notListening(_ subject: InspectedSubject, _ query: ListeningQuery) -> InspectionFailure? {
+    static func notListening(_ subject: InspectedSubject, _ query: Narrowing) -> InspectionFailure? {
         let registrations = subject.infos.map(NotificationRegistration.init)
         let listening = registrations.indices.filter {
             query.matches(registrations[$0]) && registrations[$0].isListening

@@ -9,12 +9,10 @@ enum RegistrationTable {
         of infos: [NotificationInfo],
         marked: Set<Int> = []
     ) -> String {
-        var table = TextTable(header: ["", "#", "name", "sender", "lifespan", "handler", "state", "declared at"])
-        for (index, registration) in registrations.enumerated() {
-            let mark = marked.contains(index) ? ">" : ""
-            table.append([mark, "\(index + 1)"] + registration.cells + [declaration(of: infos[index])])
+        let header = ["name", "sender", "lifespan", "handler", "state", "declared at"]
+        return TextTable.numbered(header, rows: registrations.count, mark: ">", where: marked.contains) {
+            registrations[$0].cells + [declaration(of: infos[$0])]
         }
-        return table.rendered()
     }
 
     /// Expected and actual registrations side by side; rows that differ are flagged by `!`.
@@ -23,23 +21,17 @@ enum RegistrationTable {
         actual: [NotificationRegistration],
         infos: [NotificationInfo]
     ) -> String {
-        var table = TextTable(
-            header: [
-                "", "#", "expected name", "sender", "lifespan", "handler", "state", "|", "actual name", "sender",
-                "lifespan", "handler", "state", "declared at",
-            ]
-        )
+        let header = [
+            "expected name", "sender", "lifespan", "handler", "state", "|", "actual name", "sender", "lifespan",
+            "handler", "state", "declared at",
+        ]
         let missing = ["-", "", "", "", ""]
-        for index in 0..<max(expected.count, actual.count) {
-            let left = index < expected.count ? expected[index] : nil
-            let right = index < actual.count ? actual[index] : nil
-            table.append(
-                [(left.flatMap { left in right.map { left == $0 } } ?? false) ? "" : "!", "\(index + 1)"]
-                    + (left?.cells ?? missing) + ["|"]
-                    + (right?.cells ?? missing) + [index < infos.count ? declaration(of: infos[index]) : ""]
-            )
+        let differs: (Int) -> Bool = { $0 >= expected.count || $0 >= actual.count || expected[$0] != actual[$0] }
+        return TextTable.numbered(header, rows: max(expected.count, actual.count), mark: "!", where: differs) {
+            (expected.indices.contains($0) ? expected[$0].cells : missing) + ["|"]
+                + (actual.indices.contains($0) ? actual[$0].cells : missing)
+                + [infos.indices.contains($0) ? declaration(of: infos[$0]) : ""]
         }
-        return table.rendered()
     }
 
     /// The live infos of a center, with their observer and whether an engine owns them.
@@ -58,10 +50,7 @@ enum RegistrationTable {
     }
 
     /// `Screen.swift:12`: the file and line that made the info.
-    static func declaration(of info: NotificationInfo) -> String {
-        let file = info.fileID.split(separator: "/").last.map(String.init) ?? info.fileID
-        return "\(file):\(info.line)"
-    }
+    static func declaration(of info: NotificationInfo) -> String { shortSite(info.fileID, info.line) }
 
     /// The infos in a stable order for display: by declaration site.
     static func sortedForDisplay(_ infos: [NotificationInfo]) -> [NotificationInfo] {

@@ -14,6 +14,20 @@ struct TextTable {
         rows.append(row)
     }
 
+    /// Rows `0..<count`, each a mark column (`mark` where `isMarked` holds), its number from 1, then `cells`: the
+    /// layout of every table of this module but the lifecycle steps.
+    static func numbered(
+        _ header: [String],
+        rows count: Int,
+        mark: String,
+        where isMarked: (Int) -> Bool,
+        _ cells: (Int) -> [String]
+    ) -> String {
+        var table = TextTable(header: ["", "#"] + header)
+        for row in 0..<count { table.append([isMarked(row) ? mark : "", "\(row + 1)"] + cells(row)) }
+        return table.rendered()
+    }
+
     /// The table, one line per row, each line indented by `indent` spaces.
     func rendered(indent: Int = 2) -> String {
         let columnCount = rows.map(\.count).max() ?? 0
@@ -36,4 +50,9 @@ struct TextTable {
         }
         .joined(separator: "\n")
     }
+}
+
+/// `Screen.swift:12`: the last component of a `#fileID` and a line, as failure messages name a site.
+func shortSite(_ fileID: String, _ line: some BinaryInteger) -> String {
+    "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
 }
