@@ -3,7 +3,7 @@ import Testing
 
 @testable import NotificationLifecycle
 
-@Suite("Registration key hash")
+@Suite("Declaration duplicate hash")
 struct RegistrationKeyHashTests {
     private static func hash(
         name: Notification.Name? = .ping,
@@ -15,17 +15,18 @@ struct RegistrationKeyHashTests {
         observer: ObjectIdentifier? = nil,
         messageType: ObjectIdentifier? = nil
     ) -> Int {
-        RegistrationKey(
+        Declaration(
             name: name,
-            sender: sender,
             lifespan: lifespan,
             selector: selector,
-            observer: observer,
+            queue: nil,
+            messageType: messageType,
             fileID: #fileID,
             line: line,
             column: column,
-            messageType: messageType
-        ).hashValue
+            takesObserver: observer != nil,
+            filtersBySender: sender != nil
+        ).duplicateHash(observer: observer, sender: sender)
     }
 
     @Test func equalPartsHashEquallyWhateverTheStringsStorage() {
