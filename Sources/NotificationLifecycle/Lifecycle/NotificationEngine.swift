@@ -387,7 +387,7 @@ struct InfoList: Sequence {
 
     /// The first info of a name of `nameHash`, in the order added, for which `matches` holds. The hash is read
     /// first, alone: it tells most infos of an engine apart at the cost of two loads.
-    func first(nameHash: Int, where matches: (NotificationInfo) -> Bool) -> NotificationInfo? {
+    func first(nameHash: Int32, where matches: (NotificationInfo) -> Bool) -> NotificationInfo? {
         for case let info? in slots where info.listener.declaration.nameHash == nameHash && matches(info) {
             return info
         }

@@ -286,7 +286,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The `#fileID` of the code that made the info.
     package var fileID: String { listener.declaration.fileID }
     /// The line of the code that made the info.
-    package var line: Int { listener.declaration.line }
+    package var line: Int { Int(listener.declaration.line) }
     /// The typed message's type, or `nil` for a notification info.
     package var messageTypeID: ObjectIdentifier? { listener.declaration.messageType }
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
