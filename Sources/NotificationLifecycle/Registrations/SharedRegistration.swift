@@ -22,7 +22,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// subject: Foundation does not tell a message observer the subject.
     struct Key: Hashable {
         let name: Notification.Name?
-        /// The name's hash, which the listener computed once (see ``RegistrationKey``).
+        /// The name's hash, which the listener's declaration computed once (see ``Declaration``).
         let nameHash: Int
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?

@@ -4,7 +4,7 @@ import Testing
 @testable import NotificationLifecycle
 
 @Suite("Declaration duplicate hash")
-struct RegistrationKeyHashTests {
+struct DeclarationHashTests {
     private static func hash(
         name: Notification.Name? = .ping,
         sender: ObjectIdentifier? = nil,
