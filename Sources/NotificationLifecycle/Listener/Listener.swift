@@ -6,8 +6,8 @@ import Foundation
 /// never keeps the info alive and releasing the info stops it.
 ///
 /// ## State
-/// ``State/phase`` says whether the listener listens, through which registration, and for which generation: each
-/// start takes the next generation of its center's registry, and a call passes on only while the generation it was
+/// ``State/generation`` and ``State/link`` say whether the listener listens, for which generation and through which
+/// registration: each start takes the next generation of its center's registry, and a call passes on only while the generation it was
 /// made for is current. A post that took its snapshot before the listener stopped (or stopped and started again) is
 /// late, and its call is dropped.
 ///
@@ -501,9 +501,10 @@ struct TappedCall {
 /// and a closure by the place it was written (file, line, column) and the owner it receives. It also keeps the facts a
 /// report shows.
 ///
-/// Shared by the listeners that declare the same thing (``Declaration/interned(_:)``): every instance of a controller
-/// declares its listeners on the same lines.
-struct Declaration: Hashable, Sendable {
+/// Inline in each listener: sharing one between the listeners that declare the same thing cost more instructions
+/// per info made and more bytes for declarations that do not repeat (Benchmarks/README.md, "Issue 35: one small
+/// object per listener").
+struct Declaration: Sendable {
     // In this order (the strings first, the 32-bit fields and flags last), 94 bytes.
     let name: Notification.Name?
     let lifespan: Lifespan
@@ -579,19 +580,6 @@ struct Declaration: Hashable, Sendable {
             hasher.combine(lifespan == .lifetime)
         }
         return hasher.finalize()
-    }
-
-    /// Every part, the place too, for the table of declarations.
-    static func == (lhs: Declaration, rhs: Declaration) -> Bool {
-        lhs.line == rhs.line && lhs.column == rhs.column && lhs.queue === rhs.queue && lhs.declaresTheSame(as: rhs)
-            && lhs.fileID == rhs.fileID
-    }
-
-    /// Hashes every part but the file, which the line and column almost always tell apart.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(duplicateHash(observer: nil, sender: nil))
-        hasher.combine(line &* 65_537 &+ column)
-        hasher.combine(queue.map(ObjectIdentifier.init))
     }
 
     /// The info's description for a sender read now and a listening state; `owned` says whether an engine owns the
