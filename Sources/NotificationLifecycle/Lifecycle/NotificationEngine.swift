@@ -373,14 +373,21 @@ struct InfoList: Sequence {
     var isEmpty: Bool { slots.count == holes }
     var count: Int { slots.count - holes }
 
-    /// The infos, without holes.
-    var array: [NotificationInfo] { slots.compactMap { $0 } }
+    /// The infos, without holes; made at its size at once (a `compactMap` grew it four times for a controller's 20).
+    var array: [NotificationInfo] {
+        var infos: [NotificationInfo] = []
+        infos.reserveCapacity(count)
+        for case let info? in slots { infos.append(info) }
+        return infos
+    }
 
     func makeIterator() -> some IteratorProtocol<NotificationInfo> {
         slots.lazy.compactMap { $0 }.makeIterator()
     }
 
     mutating func append(_ info: NotificationInfo) {
+        // 16 at once, as most engines have a few tens of infos: four fewer reallocations for a controller's 20.
+        if slots.capacity == 0 { slots.reserveCapacity(16) }
         info.listener.state.slot = Int32(slots.count)
         slots.append(info)
     }
