@@ -148,7 +148,7 @@ extension NotificationEngine {
             }
             transition.tap = state.tap
             state.tap = nil
-            state.keyHashCounts = [:]
+            state.duplicateIndex = nil
             state.duplicateCounts = [:]
             state.everyNotificationInfos = 0
             transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)

@@ -49,10 +49,10 @@ public final class NotificationEngine: @unchecked Sendable {
     struct State {
         /// The infos, in the order they were added.
         var infos = InfoList()
-        /// How many infos have each registration key's hash. More than one means equal keys (a key whose sender or
-        /// observer is gone can be repeated by a new object at the same address) or, rarely, a collision: `add`
-        /// compares the keys themselves before refusing anything, and only then.
-        var keyHashCounts = [Int: Int](minimumCapacity: 16)
+        /// For an engine of more than ``InfoList/scanLimit`` infos: how many infos have each duplicate hash (see
+        /// ``NotificationInfo/duplicateHash(keeping:)``), so that `add` compares infos only when one may be the same;
+        /// a smaller engine compares the new info with each of its infos, which costs less than hashing it.
+        var duplicateIndex: [Int: Int]?
         /// The active lifespans: an array, as an engine has a few, and comparing a few costs less than hashing one.
         var active: [Lifespan] = []
         var phase: Phase
@@ -70,6 +70,42 @@ public final class NotificationEngine: @unchecked Sendable {
         /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
         /// entries, so an identity here never names a released info.
         var duplicateCounts: [DuplicateSite: Int] = [:]
+
+        /// The info already added that registers what `info` does, if any. Mutating only so that calling it does
+        /// not copy the state.
+        mutating func duplicate(of info: NotificationInfo, keeping kept: inout [AnyObject]) -> NotificationInfo? {
+            if let duplicateIndex {
+                guard let hash = info.duplicateHash(keeping: &kept), duplicateIndex[hash, default: 0] > 0 else {
+                    return nil
+                }
+            }
+            return infos.first(nameHash: info.listener.declaration.nameHash) {
+                info.registersTheSame(as: $0, keeping: &kept)
+            }
+        }
+
+        /// Adds `info` to ``infos``, and to the index once the engine has more than ``InfoList/scanLimit`` infos.
+        mutating func append(_ info: NotificationInfo, keeping kept: inout [AnyObject]) {
+            infos.append(info)
+            if duplicateIndex != nil {
+                index(info, by: 1, keeping: &kept)
+            } else if infos.count > InfoList.scanLimit {
+                duplicateIndex = [:]
+                for each in infos { index(each, by: 1, keeping: &kept) }
+            }
+        }
+
+        mutating func unindex(_ info: NotificationInfo, keeping kept: inout [AnyObject]) {
+            if duplicateIndex != nil { index(info, by: -1, keeping: &kept) }
+        }
+
+        /// Counts `info` in or out of the index. An info whose observer or sender is gone is not counted in (it is
+        /// no one's duplicate) and cannot be counted out: its count stays, and only makes `add` compare.
+        private mutating func index(_ info: NotificationInfo, by change: Int, keeping kept: inout [AnyObject]) {
+            guard let hash = info.duplicateHash(keeping: &kept) else { return }
+            let count = duplicateIndex?[hash, default: 0] ?? 0
+            duplicateIndex?[hash] = count + change > 0 ? count + change : nil
+        }
 
         /// Counts one more duplicate of `target` from `fileID`:`line`; answers how many that line has added.
         mutating func countDuplicate(of target: NotificationInfo, fileID: String, line: Int) -> Int {
@@ -205,20 +241,14 @@ public final class NotificationEngine: @unchecked Sendable {
             return nil
         }
         let listener = info.listener
-        let hash = listener.key.hashValue
         // Observers and senders loaded under the lock, released after it.
         var kept: [AnyObject] = []
         let result = registry.lock.withLock { () -> Result in
             if case .finished = state.phase { return .finished }
-            let earlier = state.keyHashCounts[hash, default: 0]
-            if !made, earlier > 0, state.infos.contains(info) {
+            if !made, state.infos.contains(info) {
                 return .sameInstance(count: state.countDuplicate(of: info, fileID: fileID, line: line))
             }
-            if earlier > 0, info.keyIsCurrent(keeping: &kept),
-                let existing = state.infos.first(where: {
-                    $0.listener.key == listener.key && $0.keyIsCurrent(keeping: &kept)
-                })
-            {
+            if let existing = state.duplicate(of: info, keeping: &kept) {
                 let count = state.countDuplicate(of: existing, fileID: fileID, line: line)
                 return .duplicate(of: existing, count: count)
             }
@@ -227,9 +257,8 @@ public final class NotificationEngine: @unchecked Sendable {
                 listener.state.owner = identity
                 listener.state.everOwned = true
             }
-            state.keyHashCounts[hash] = earlier + 1
             let conflict = messageConflict(with: info)
-            state.infos.append(info)
+            state.append(info, keeping: &kept)
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap, let previous = listener.setTappingLocked(Tapping(tap: tap, info: info)) {
                 kept.append(previous)
@@ -273,13 +302,13 @@ public final class NotificationEngine: @unchecked Sendable {
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
+        var kept: [AnyObject] = []
         let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
             guard state.infos.remove(info) else { return nil }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
             }
-            let hash = info.listener.key.hashValue
-            state.keyHashCounts[hash] = state.keyHashCounts[hash].flatMap { $0 > 1 ? $0 - 1 : nil }
+            state.unindex(info, keeping: &kept)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
             let withdrawal = info.listener.stopLocked(givingUpFrom: identity)
@@ -299,21 +328,42 @@ public final class NotificationEngine: @unchecked Sendable {
 /// its slot (``Listener/State/slot``), a removed info leaves a hole, and the holes are compacted in bulk once they
 /// are more than half of the slots. Only under the registry's lock.
 struct InfoList: Sequence {
+    /// Up to how many infos an engine finds a duplicate by comparing the new info with each (see
+    /// ``NotificationEngine/State/duplicateIndex``).
+    static let scanLimit = 32
+
     private var slots: [NotificationInfo?] = []
     private var holes = 0
 
     var isEmpty: Bool { slots.count == holes }
+    var count: Int { slots.count - holes }
 
-    /// The infos, without holes.
-    var array: [NotificationInfo] { slots.compactMap { $0 } }
+    /// The infos, without holes; made at its size at once (a `compactMap` grew it four times for a controller's 20).
+    var array: [NotificationInfo] {
+        var infos: [NotificationInfo] = []
+        infos.reserveCapacity(count)
+        for case let info? in slots { infos.append(info) }
+        return infos
+    }
 
     func makeIterator() -> some IteratorProtocol<NotificationInfo> {
         slots.lazy.compactMap { $0 }.makeIterator()
     }
 
     mutating func append(_ info: NotificationInfo) {
+        // 16 at once, as most engines have a few tens of infos: four fewer reallocations for a controller's 20.
+        if slots.capacity == 0 { slots.reserveCapacity(16) }
         info.listener.state.slot = Int32(slots.count)
         slots.append(info)
+    }
+
+    /// The first info of a name of `nameHash`, in the order added, for which `matches` holds. The hash is read
+    /// first, alone: it tells most infos of an engine apart at the cost of two loads.
+    func first(nameHash: Int32, where matches: (NotificationInfo) -> Bool) -> NotificationInfo? {
+        for case let info? in slots where info.listener.declaration.nameHash == nameHash && matches(info) {
+            return info
+        }
+        return nil
     }
 
     /// Whether `info` is in the list.

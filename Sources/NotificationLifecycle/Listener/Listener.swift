@@ -6,8 +6,8 @@ import Foundation
 /// never keeps the info alive and releasing the info stops it.
 ///
 /// ## State
-/// ``State/phase`` says whether the listener listens, through which registration, and for which generation: each
-/// start takes the next generation of its center's registry, and a call passes on only while the generation it was
+/// ``State/generation`` and ``State/link`` say whether the listener listens, for which generation and through which
+/// registration: each start takes the next generation of its center's registry, and a call passes on only while the generation it was
 /// made for is current. A post that took its snapshot before the listener stopped (or stopped and started again) is
 /// late, and its call is dropped.
 ///
@@ -17,57 +17,55 @@ import Foundation
 /// loaded under the lock is released only after it: releasing it there could run a `deinit`, which is user code.
 final class Listener: @unchecked Sendable {
     // Safe: `state` is only touched under `registry.lock`; every other stored property is a constant.
+    // In this order, the fields leave no padding but the handler's last 7 bytes: 209 bytes, a 224-byte block.
     let registry: CenterRegistry
     let center: NotificationCenter
-    let handler: Handler
-    /// The queue handlers run on, or `nil` for the posting thread.
-    let queue: OperationQueue?
-    /// What makes two listeners "the same" for duplicate detection, and the facts a report shows.
-    let key: RegistrationKey
     weak let observer: AnyObject?
     weak let sender: AnyObject?
+    /// What the listener declares that does not change: name, lifespan, site, selector, queue, message type; also
+    /// what makes two listeners "the same" for duplicate detection, with the live observer and sender.
+    let declaration: Declaration
     // Exclusive by the lock: the runtime check would cost more than the rest of a start.
     @exclusivity(unchecked) var state = State()
+    let handler: Handler
 
+    /// Five words and three flags: what a listener holds in memory is mostly here, once per listener.
     struct State {
-        enum Phase {
-            case idle
-            case listening(generation: UInt64, Link)
-        }
-
-        var phase = Phase.idle
-        /// The registration the listener last listened through, so that starting again looks nothing up.
-        var lastRegistration: SharedRegistration?
-        /// `listen(during:)` calls under way, and whether the current registration was made by one.
+        /// The generation of the registration the listener listens through now, or 0 while it does not listen.
+        var generation: UInt64 = 0
+        /// How it listens now; while it does not, the shared registration it last listened through, so that
+        /// starting again looks nothing up (and a teardown's wait finds its posts under way).
+        var link: Link?
+        /// `listen(during:)` calls under way.
         var holds: Int32 = 0
-        /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up. Beside `holds`, so that
-        /// both take the word `holds` took alone.
+        /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up.
         var slot: Int32 = -1
-        var startedByHold = false
-        /// The engine that owns the info, if any; whether one ever did (then a gone observer is not reported: the
-        /// owner stops its infos itself).
+        /// The engine that owns the info, if any.
         var owner: ObjectIdentifier?
+        /// The tap and the late calls, made on first use: most listeners never have either.
+        var extras: Extras?
+        /// Whether the current registration was made by a hold.
+        var startedByHold = false
+        /// Whether an owner ever held the info (then a gone observer is not reported: the owner stops its infos
+        /// itself).
         var everOwned = false
         /// Whether a released observer or sender was reported: once per listener.
         var releaseReported = false
-        /// The testing module's tap, with the info it shows.
-        var tapping: Tapping?
-        /// The late calls (see ``admit(_:)``) let through and not yet returned, for a teardown's wait; made by the
-        /// first.
-        var lateCalls: LateCalls?
 
-        func isCurrent(_ generation: UInt64) -> Bool {
-            if case .listening(generation, _) = phase { return true }
-            return false
+        func isCurrent(_ generation: UInt64) -> Bool { self.generation == generation }
+
+        var isListening: Bool { generation != 0 }
+
+        /// The shared registration the listener listens or last listened through.
+        var lastRegistration: SharedRegistration? {
+            if case .shared(let registration) = link { return registration }
+            return nil
         }
 
-        var isListening: Bool {
-            if case .listening = phase { return true }
-            return false
-        }
+        var tapping: Tapping? { extras?.tapping }
     }
 
-    /// How a listening listener is registered.
+    /// How a listener is registered.
     enum Link {
         case shared(SharedRegistration)
         /// An asynchronous message's registration of its own.
@@ -78,8 +76,7 @@ final class Listener: @unchecked Sendable {
         center: NotificationCenter,
         registry: CenterRegistry,
         handler: Handler,
-        queue: OperationQueue?,
-        key: RegistrationKey,
+        declaration: Declaration,
         observer: AnyObject?,
         sender: AnyObject?,
         owner: ObjectIdentifier?
@@ -87,13 +84,15 @@ final class Listener: @unchecked Sendable {
         self.center = center
         self.registry = registry
         self.handler = handler
-        self.queue = queue
-        self.key = key
+        self.declaration = declaration
         self.observer = observer
         self.sender = sender
         state.owner = owner
         state.everOwned = owner != nil
     }
+
+    /// The queue handlers run on, or `nil` for the posting thread.
+    var queue: OperationQueue? { declaration.queue }
 
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
@@ -105,10 +104,11 @@ final class Listener: @unchecked Sendable {
 
     /// The key of the shared registration the listener listens through, for its live `sender`.
     func registrationKey(sender: AnyObject?) -> SharedRegistration.Key {
-        let message = handler.message.map { ObjectIdentifier($0.type) }
+        let message = declaration.messageType
+        let queue = declaration.queue
         return SharedRegistration.Key(
-            name: key.name,
-            nameHash: key.nameHash,
+            name: declaration.name,
+            nameHash: Int(declaration.nameHash),
             queue: queue.map(ObjectIdentifier.init),
             sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
             message: message
@@ -130,17 +130,19 @@ final class Listener: @unchecked Sendable {
             return (.alreadyListening, nil)
         }
         if case .unresolved = handler { return (.unresolvedSelector, nil) }
-        if key.observer != nil, observer == nil { return (firstReport(.observerReleased), nil) }
-        if key.sender != nil, sender == nil { return (firstReport(.senderReleased), nil) }
+        if declaration.takesObserver, observer == nil { return (firstReport(.observerReleased), nil) }
+        if declaration.filtersBySender, sender == nil { return (firstReport(.senderReleased), nil) }
         let generation = registry.nextGeneration()
         state.startedByHold = byHold
         if handler.message is AsyncMessageHandler {
             let own = OwnRegistration()
-            state.phase = .listening(generation: generation, .own(own))
+            state.generation = generation
+            state.link = .own(own)
             return (.started, .registerAlone(own, generation: generation, subject: sender))
         }
         let (registration, work) = registry.link(self, generation: generation, sender: sender)
-        state.phase = .listening(generation: generation, .shared(registration))
+        state.generation = generation
+        state.link = .shared(registration)
         return (.started, work)
     }
 
@@ -161,12 +163,14 @@ final class Listener: @unchecked Sendable {
 
     /// Takes the registration, under the lock; `nil` if there is none.
     func withdraw() -> Withdrawal? {
-        guard case .listening(let generation, let link) = state.phase else { return nil }
-        state.phase = .idle
+        let generation = state.generation
+        guard generation != 0, let link = state.link else { return nil }
+        state.generation = 0
         switch link {
         case .shared(let registration):
             return registry.unlink(registration, generation: generation)
         case .own(let own):
+            state.link = nil
             let withdrawal = Withdrawal(token: own.token)
             own.token = nil
             own.isWithdrawn = true
@@ -205,8 +209,7 @@ final class Listener: @unchecked Sendable {
     /// What the info's `deinit` does: stops, and lets the tap go.
     func end() {
         let (withdrawal, tapping) = registry.lock.withLock { () -> (Withdrawal?, Tapping?) in
-            defer { state.tapping = nil }
-            return (withdraw(), state.tapping)
+            (withdraw(), setTappingLocked(nil))
         }
         withdrawal?.finish(on: center)
         withExtendedLifetime(tapping) {}
@@ -230,11 +233,8 @@ final class Listener: @unchecked Sendable {
     var isListening: Bool {
         let observer = self.observer
         let sender = self.sender
-        let generation = registry.lock.withLock { () -> UInt64? in
-            guard case .listening(let generation, _) = state.phase else { return nil }
-            return generation
-        }
-        guard let generation else { return false }
+        let generation = registry.lock.withLock { state.generation }
+        guard generation != 0 else { return false }
         if let observerGone = released(observer: observer, sender: sender) {
             drop(generation, observerGone: observerGone)
             return false
@@ -245,8 +245,8 @@ final class Listener: @unchecked Sendable {
     /// The liveness check: `nil` while the observer and the sender that the key names (loaded by the caller, who
     /// holds them for the call) live; else whether the observer is the one gone (the sender is looked at first).
     func released(observer: AnyObject?, sender: AnyObject?) -> Bool? {
-        if key.sender != nil, sender == nil { return false }
-        if key.observer != nil, observer == nil { return true }
+        if declaration.filtersBySender, sender == nil { return false }
+        if declaration.takesObserver, observer == nil { return true }
         return nil
     }
 
@@ -263,12 +263,12 @@ final class Listener: @unchecked Sendable {
         withdrawal?.finish(on: center)
         guard report else { return }
         let owned = registry.lock.withLock { state.owner != nil }
-        let description = key.describe(kind: kind, sender: sender, listening: false, owned: owned)
+        let description = declaration.describe(kind: kind, sender: sender, listening: false, owned: owned)
         let misuse =
             observerGone
             ? Misuse.observerReleasedWhileListening(info: description)
             : Misuse.senderReleasedWhileListening(info: description)
-        misuse.report(key.fileID, key.line, about: center)
+        misuse.report(declaration.fileID, Int(declaration.line), about: center)
     }
 
     // MARK: - Delivery
@@ -279,8 +279,8 @@ final class Listener: @unchecked Sendable {
     /// up: the listeners of one post are called on one thread, so it is looked up once per post, not per listener.
     func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?, onMainQueue: inout Bool?) {
         // Loaded once, and held until the call returns.
-        let sender = key.sender == nil ? nil : self.sender
-        if key.sender != nil {
+        let sender = declaration.filtersBySender ? self.sender : nil
+        if declaration.filtersBySender {
             guard let sender else { return drop(generation, observerGone: false) }
             guard let posted = notification.object, (posted as AnyObject) === sender else { return }
         }
@@ -362,8 +362,8 @@ final class Listener: @unchecked Sendable {
         generation: UInt64,
         tapping: Tapping?
     ) {
-        let subject = key.sender == nil ? nil : sender
-        let observer = key.observer == nil ? nil : self.observer
+        let subject = declaration.filtersBySender ? sender : nil
+        let observer = declaration.takesObserver ? self.observer : nil
         if let observerGone = released(observer: observer, sender: subject) {
             return drop(generation, observerGone: observerGone)
         }
@@ -384,13 +384,12 @@ final class Listener: @unchecked Sendable {
         _ generation: UInt64,
         evenIfStopped: Bool = false
     ) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
-        let observer = key.observer == nil ? nil : self.observer
-        let sender = key.sender == nil ? nil : self.sender
+        let observer = declaration.takesObserver ? self.observer : nil
+        let sender = declaration.filtersBySender ? self.sender : nil
         let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
-            let lateCalls = state.lateCalls ?? LateCalls()
-            state.lateCalls = lateCalls
-            return (state.tapping, lateCalls.begin())
+            let extras = madeExtras()
+            return (extras.tapping, extras.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
         if let observerGone = released(observer: observer, sender: sender) {
@@ -403,22 +402,31 @@ final class Listener: @unchecked Sendable {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { state.lateCalls?.end(id) ?? [] }
+        let resumed = registry.lock.withLock { state.extras?.end(id) ?? [] }
         for waiter in resumed { waiter.resume() }
     }
 
     // MARK: - Tap
 
-    /// Installs (or, with `nil`, removes) the testing module's tap, on the entry a post reads too, under the lock;
-    /// answers the previous one, for the caller to release after the lock.
+    /// Installs (or, with `nil`, removes) the testing module's tap, under the lock; answers the previous one, for the
+    /// caller to release after the lock. The registration listened through counts its tapped listeners, so that a
+    /// post looks for taps only while there are some.
     func setTappingLocked(_ tapping: Tapping?) -> Tapping? {
-        defer { state.tapping = tapping }
-        if case .listening(let generation, .shared(let registration)) = state.phase,
-            let index = registration.index(of: generation)
-        {
-            registration.entries[index].tapping = tapping
+        let previous = state.extras?.tapping
+        guard tapping != nil || previous != nil else { return nil }
+        madeExtras().tapping = tapping
+        if state.isListening, let registration = state.lastRegistration {
+            registration.tappedListeners += (tapping == nil ? 0 : 1) - (previous == nil ? 0 : 1)
         }
-        return state.tapping
+        return previous
+    }
+
+    /// The side object of tap and late calls, made on first use; under the lock.
+    func madeExtras() -> Extras {
+        if let extras = state.extras { return extras }
+        let extras = Extras()
+        state.extras = extras
+        return extras
     }
 }
 
@@ -466,74 +474,97 @@ struct TappedCall {
     }
 }
 
-/// What makes two registrations "the same" for duplicate detection (see the Duplicates article): name, sender,
-/// lifespan and handler, where a selector names the handler with its observer, and a closure by the place it was
-/// written (file, line, column) and the owner it receives. It also keeps the facts a report shows.
-struct RegistrationKey: Hashable, Sendable {
+/// What a listener declares that does not change: what it registers for, how its handler is named, and where it was
+/// made. With the live observer and sender it tells whether two listeners are "the same" for duplicate detection (see
+/// the Duplicates article): name, sender, lifespan and handler, where a selector names the handler with its observer,
+/// and a closure by the place it was written (file, line, column) and the owner it receives. It also keeps the facts a
+/// report shows.
+///
+/// Inline in each listener: sharing one between the listeners that declare the same thing cost more instructions
+/// per info made and more bytes for declarations that do not repeat (Benchmarks/README.md, "Issue 35: one small
+/// object per listener").
+struct Declaration: Sendable {
+    // In this order (the strings first, the 32-bit fields and flags last), 94 bytes.
     let name: Notification.Name?
-    let sender: ObjectIdentifier?
     let lifespan: Lifespan
     let selector: NotificationSelector?
-    let observer: ObjectIdentifier?
     let fileID: String
-    let line: Int
-    let column: Int
+    /// The queue handlers run on, or `nil` for the posting thread.
+    let queue: OperationQueue?
     let messageType: ObjectIdentifier?
-    /// The name's hash, computed once: the key and the shared registration's key both hash it.
-    let nameHash: Int
+    /// The name's hash, computed once: duplicate detection compares it first, and the shared registration's key
+    /// hashes it.
+    let nameHash: Int32
+    let line: Int32
+    let column: Int32
+    /// Whether the handler receives an observer, which must live for the listener to be called.
+    let takesObserver: Bool
+    /// Whether the listener filters on one sender (or subject), held weakly by the listener.
+    let filtersBySender: Bool
 
     init(
         name: Notification.Name?,
-        sender: ObjectIdentifier?,
         lifespan: Lifespan,
         selector: NotificationSelector?,
-        observer: ObjectIdentifier?,
+        queue: OperationQueue?,
+        messageType: ObjectIdentifier?,
         fileID: String,
         line: Int,
         column: Int,
-        messageType: ObjectIdentifier?
+        takesObserver: Bool,
+        filtersBySender: Bool
     ) {
         self.name = name
-        self.sender = sender
+        nameHash = Int32(truncatingIfNeeded: name?.hashValue ?? 0)
         self.lifespan = lifespan
         self.selector = selector
-        self.observer = observer
-        self.fileID = fileID
-        self.line = line
-        self.column = column
+        self.queue = queue
         self.messageType = messageType
-        nameHash = name?.hashValue ?? 0
+        self.fileID = fileID
+        self.line = Int32(truncatingIfNeeded: line)
+        self.column = Int32(truncatingIfNeeded: column)
+        self.takesObserver = takesObserver
+        self.filtersBySender = filtersBySender
     }
 
     /// Whether the handler is named by its selector rather than by its place.
-    private var namedBySelector: Bool { selector != nil && observer != nil }
+    private var namedBySelector: Bool { selector != nil && takesObserver }
 
-    static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        guard lhs.observer == rhs.observer, lhs.sender == rhs.sender, lhs.messageType == rhs.messageType,
-            lhs.lifespan == rhs.lifespan, lhs.name == rhs.name, lhs.selector == rhs.selector
+    /// Whether listeners of these two declarations register the same thing when their observers and senders are the
+    /// same objects: every part but the place, which counts only for a closure.
+    func declaresTheSame(as other: Declaration) -> Bool {
+        guard nameHash == other.nameHash, namedBySelector || (line == other.line && column == other.column) else {
+            return false
+        }
+        guard takesObserver == other.takesObserver, filtersBySender == other.filtersBySender,
+            messageType == other.messageType, lifespan == other.lifespan, name == other.name,
+            selector == other.selector
         else { return false }
-        return lhs.namedBySelector || (lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileID == rhs.fileID)
+        return namedBySelector || fileID == other.fileID
     }
 
-    /// Hashes every part but the file, which the line and column almost always tell apart; the identities and the
-    /// place are folded into a few words first, as an engine hashes a key for every info it adds.
-    func hash(into hasher: inout Hasher) {
+    /// A hash of what ``declaresTheSame(as:)`` compares, with the identities of the observer and sender, for an
+    /// engine's index of its infos.
+    func duplicateHash(observer: ObjectIdentifier?, sender: ObjectIdentifier?) -> Int {
         func bits(_ id: ObjectIdentifier?) -> UInt { id.map { UInt(bitPattern: $0) } ?? 0 }
+        var hasher = Hasher()
         hasher.combine(nameHash)
         hasher.combine(bits(observer) ^ (bits(sender) &* 31) ^ (bits(messageType) &* 961))
+        hasher.combine(filtersBySender)
         if let selector { hasher.combine(selector) }
-        if !namedBySelector { hasher.combine(line &* 65_537 &+ column) }
+        if !namedBySelector { hasher.combine(Int(line) &* 65_537 &+ Int(column)) }
         if let custom = lifespan.customName {
             hasher.combine(custom)
         } else {
             hasher.combine(lifespan == .lifetime)
         }
+        return hasher.finalize()
     }
 
     /// The info's description for a sender read now and a listening state; `owned` says whether an engine owns the
     /// info: a standalone info ignores its lifespan, and its description leaves it out.
     func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool, owned: Bool) -> String {
-        let senderText = sender == nil ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
+        let senderText = !filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let handlerText = selector?.name ?? "closure"
         return "NotificationInfo(\(nameLabel): \(name?.rawValue ?? "<every notification>"), \(senderLabel): "

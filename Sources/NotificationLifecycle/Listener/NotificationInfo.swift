@@ -237,17 +237,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             center: center,
             registry: registry,
             handler: handler,
-            queue: queue,
-            key: RegistrationKey(
+            declaration: Declaration(
                 name: name,
-                sender: object.map(ObjectIdentifier.init),
                 lifespan: lifespan,
                 selector: selector,
-                observer: observer.map(ObjectIdentifier.init),
+                queue: queue,
+                messageType: handler.message.map { ObjectIdentifier($0.type) },
                 fileID: fileID,
                 line: line,
                 column: column,
-                messageType: handler.message.map { ObjectIdentifier($0.type) }
+                takesObserver: observer != nil,
+                filtersBySender: object != nil
             ),
             observer: observer,
             sender: object,
@@ -268,27 +268,27 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     // MARK: - Facts
 
     /// When an owner starts and stops this info.
-    public var lifespan: Lifespan { listener.key.lifespan }
+    public var lifespan: Lifespan { listener.declaration.lifespan }
     /// The notification name, or `nil` for every notification.
     ///
     /// For a typed-message info, the message type's name, such as `MyApp.DocumentDidSave`.
-    public var name: Notification.Name? { listener.key.name }
+    public var name: Notification.Name? { listener.declaration.name }
     /// The selector name that handles the notification, or `nil` for a closure.
-    public var selector: String? { listener.key.selector?.name }
+    public var selector: String? { listener.declaration.selector?.name }
     /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
     public var messageType: Any.Type? { listener.handler.message?.type }
     /// The center the info registers with.
     package var center: NotificationCenter { listener.center }
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
-    package var filtersBySender: Bool { listener.key.sender != nil }
+    package var filtersBySender: Bool { listener.declaration.filtersBySender }
     /// Whether the info registers for a notification name or for a typed message.
     package var kind: Kind { listener.kind }
     /// The `#fileID` of the code that made the info.
-    package var fileID: String { listener.key.fileID }
+    package var fileID: String { listener.declaration.fileID }
     /// The line of the code that made the info.
-    package var line: Int { listener.key.line }
+    package var line: Int { Int(listener.declaration.line) }
     /// The typed message's type, or `nil` for a notification info.
-    package var messageTypeID: ObjectIdentifier? { listener.key.messageType }
+    package var messageTypeID: ObjectIdentifier? { listener.declaration.messageType }
     /// The sender filter, or `nil` when the info accepts any sender or its sender is gone.
     package var object: AnyObject? { listener.sender }
     /// The observer whose method or owner-closure handles the notification, while it lives.
@@ -301,7 +301,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         if case .unresolved = listener.handler { return true }
         return false
     }
-    package var needsObserver: Bool { listener.key.observer != nil }
+    package var needsObserver: Bool { listener.declaration.takesObserver }
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
     var listensToEveryNotification: Bool { kind == .notification && name == nil }
     /// Whether the info registers for a typed message.
@@ -314,7 +314,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         let (listening, owned) = listener.registry.lock.withLock {
             (listener.state.isListening, listener.state.owner != nil)
         }
-        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: owned)
+        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: owned)
     }
 
     /// The description with the lifespan, which an engine uses (a refused duplicate was not taken by the engine, but
@@ -322,7 +322,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     var describedForAnEngine: String {
         let sender = listener.sender
         let listening = listener.registry.lock.withLock { listener.state.isListening }
-        return listener.key.describe(kind: kind, sender: sender, listening: listening, owned: true)
+        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: true)
     }
 
     // MARK: - Listening
@@ -460,16 +460,37 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         withExtendedLifetime(previous) {}
     }
 
-    /// Whether the sender and the observer that the key names by identity are still alive: once one is gone, a new
-    /// object at the same address gives an equal key for a different registration, so a stale key makes no info a
-    /// duplicate. The objects loaded go to `kept`, for the caller to release after its lock.
-    func keyIsCurrent(keeping kept: inout [AnyObject]) -> Bool {
-        let observer = listener.key.observer == nil ? nil : listener.observer
-        let sender = listener.key.sender == nil ? nil : listener.sender
-        // Kept whether or not the key is current: a reference loaded under the caller's lock is released after it.
+    /// Whether `other`, in the same engine, registers what this info does: the same declaration and the same live
+    /// observer and sender. A gone observer or sender makes no info a duplicate: a new object at its address is
+    /// another registration. The objects loaded go to `kept`, for the caller to release after its lock.
+    func registersTheSame(as other: NotificationInfo, keeping kept: inout [AnyObject]) -> Bool {
+        let mine = listener
+        let theirs = other.listener
+        // The name's hash first, read alone: it tells most infos of an engine apart without copying a declaration.
+        guard mine.declaration.nameHash == theirs.declaration.nameHash,
+            mine.declaration.declaresTheSame(as: theirs.declaration)
+        else { return false }
+        let objects = (mine.observer, mine.sender, theirs.observer, theirs.sender)
+        // Kept whether or not they match: a reference loaded under the caller's lock is released after it.
+        for object in [objects.0, objects.1, objects.2, objects.3] { if let object { kept.append(object) } }
+        guard mine.released(observer: objects.0, sender: objects.1) == nil,
+            theirs.released(observer: objects.2, sender: objects.3) == nil
+        else { return false }
+        return objects.0 === objects.2 && objects.1 === objects.3
+    }
+
+    /// The hash of ``registersTheSame(as:keeping:)`` for this info, or `nil` when its observer or sender is gone;
+    /// for an engine's index of a large number of infos. The objects loaded go to `kept`, as there.
+    func duplicateHash(keeping kept: inout [AnyObject]) -> Int? {
+        let observer = listener.declaration.takesObserver ? listener.observer : nil
+        let sender = listener.declaration.filtersBySender ? listener.sender : nil
         if let observer { kept.append(observer) }
         if let sender { kept.append(sender) }
-        return listener.released(observer: observer, sender: sender) == nil
+        guard listener.released(observer: observer, sender: sender) == nil else { return nil }
+        return listener.declaration.duplicateHash(
+            observer: observer.map(ObjectIdentifier.init),
+            sender: sender.map(ObjectIdentifier.init)
+        )
     }
 
     /// A rule an info's own input breaks.

@@ -4,7 +4,7 @@
 /// returns: the post took its snapshot of listeners before the stop, or a late call (a scheduled main-actor call, an
 /// asynchronous message's task) passed its check before it. So each shared registration counts its posts under way
 /// (``PostsUnderWay``: counted up in the section that takes the snapshot, down after the last handler of the post)
-/// and each listener its late calls let through (``LateCalls``: counted in the section of the check). A wait
+/// and each listener its late calls let through (``Extras``: counted in the section of the check). A wait
 /// remembers what is under way when it starts and ends when that has returned; what starts later cannot reach a
 /// stopped info.
 ///
@@ -81,13 +81,16 @@ struct PostsUnderWay<Waiter> {
     }
 }
 
-/// The late calls of one listener that passed their check and have not returned, and the registrations it listened
-/// through before its last one that still had posts under way when it left them.
+/// What few listeners need: the testing module's tap on the listener's info; the late calls of the listener that
+/// passed their check and have not returned; and the registrations it listened through before its last one that still
+/// had posts under way when it left them.
 ///
-/// A class, made by a listener's first late call (or first such registration): most listeners never have one, and the
-/// fields inline grew every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's
-/// lock, as the listener's state that holds it.
-final class LateCalls {
+/// A class, made on first use (``Listener/madeExtras()``): most listeners never have one, and the fields inline grew
+/// every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's lock, as the
+/// listener's state that holds it.
+final class Extras {
+    /// The testing module's tap, with the info it shows.
+    @exclusivity(unchecked) var tapping: Tapping?
     @exclusivity(unchecked) private var last: UInt64 = 0
     @exclusivity(unchecked) private var running: [UInt64] = []
     @exclusivity(unchecked) private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
@@ -162,14 +165,14 @@ extension Listener {
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
         let (late, registrations) = registry.lock.withLock { () -> ([UInt64], [SharedRegistration]) in
-            let earlier = state.lateCalls?.earlierRegistrations ?? []
+            let earlier = state.extras?.earlierRegistrations ?? []
             return (
-                state.lateCalls?.running(excluding: own) ?? [], earlier + (state.lastRegistration.map { [$0] } ?? [])
+                state.extras?.running(excluding: own) ?? [], earlier + (state.lastRegistration.map { [$0] } ?? [])
             )
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ state.lateCalls?.wait(for: late, waiter) ?? false }) { waiter.resume() }
+                if !registry.lock.withLock({ state.extras?.wait(for: late, waiter) ?? false }) { waiter.resume() }
             }
         }
         for registration in registrations {
@@ -183,16 +186,14 @@ extension Listener {
     /// under way on a registration it listened through.
     var mayHaveHandlersUnderWay: Bool {
         if let registration = state.lastRegistration, !registration.posts.isIdle { return true }
-        return state.lateCalls?.hasWorkUnderWay ?? false
+        return state.extras?.hasWorkUnderWay ?? false
     }
 
     /// Keeps `registration`, which the listener leaves for another, for a teardown's wait while it has posts under
     /// way; under the lock.
     func leave(_ registration: SharedRegistration) {
-        guard state.lateCalls != nil || !registration.posts.isIdle else { return }
-        let lateCalls = state.lateCalls ?? LateCalls()
-        state.lateCalls = lateCalls
-        lateCalls.keepEarlier(registration)
+        guard state.extras != nil || !registration.posts.isIdle else { return }
+        madeExtras().keepEarlier(registration)
     }
 }
 

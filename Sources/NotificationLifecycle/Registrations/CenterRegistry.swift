@@ -169,11 +169,10 @@ final class CenterRegistry: @unchecked Sendable {
             inUse += 1
             peakInUse = max(peakInUse, inUse)
         }
-        registration.entries.append(
-            SharedRegistration.Entry(generation: generation, listener: listener, tapping: listener.state.tapping)
-        )
+        registration.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
+        if listener.state.tapping != nil { registration.tappedListeners += 1 }
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
-        listener.state.lastRegistration = registration
+        listener.state.link = .shared(registration)
         if case .registering = registration.phase {
             work = .register(registration, sender: sender, attempt: registration.nextAttempt())
         }
@@ -185,9 +184,9 @@ final class CenterRegistry: @unchecked Sendable {
     func unlink(_ registration: SharedRegistration, generation: UInt64) -> Withdrawal {
         var withdrawal = Withdrawal()
         guard let index = registration.index(of: generation) else { return withdrawal }
-        // Neither reference is the last: the caller holds the listener, and the listener its tap.
+        if registration.entries[index].listener?.state.tapping != nil { registration.tappedListeners -= 1 }
+        // Not the last reference: the caller holds the listener.
         registration.entries[index].listener = nil
-        registration.entries[index].tapping = nil
         registration.clearedEntries += 1
         if registration.listenerCount == 0 {
             registration.entries.removeAll(keepingCapacity: true)

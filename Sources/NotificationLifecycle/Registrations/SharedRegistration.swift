@@ -22,7 +22,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// subject: Foundation does not tell a message observer the subject.
     struct Key: Hashable {
         let name: Notification.Name?
-        /// The name's hash, which the listener computed once (see ``RegistrationKey``).
+        /// The name's hash, which the listener's declaration computed once (see ``Declaration``).
         let nameHash: Int
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?
@@ -44,12 +44,11 @@ final class SharedRegistration: @unchecked Sendable {
         var staysIdle: Bool { name != nil && queue == nil }
     }
 
-    /// A listener linked for the registration of `generation`; `listener` is `nil` once it is unlinked.
+    /// A listener linked for the registration of `generation`; `listener` is `nil` once it is unlinked. The
+    /// listener's tap, if any, is read from the listener when the registry has tapped listeners.
     struct Entry {
         let generation: UInt64
         var listener: Listener?
-        /// The testing module's tap on the listener's info, if any.
-        var tapping: Tapping?
     }
 
     enum Phase {
@@ -71,6 +70,8 @@ final class SharedRegistration: @unchecked Sendable {
     @exclusivity(unchecked) var clearedEntries = 0
     @exclusivity(unchecked) var phase = Phase.registering
     @exclusivity(unchecked) var isIdle = false
+    /// How many listeners linked now have a tap (the testing module's): while there are none, a post reads none.
+    @exclusivity(unchecked) var tappedListeners = 0
     /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
     @exclusivity(unchecked) var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
     /// The Foundation registrations started for this one, counted (see ``register(for:sender:attempt:)``), and the
@@ -119,9 +120,11 @@ final class SharedRegistration: @unchecked Sendable {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
         var post = -1
+        var tapped = false
         let snapshot = lock.withLock { () -> [Entry] in
             guard kept == attempt else { return [] }
             post = posts.begin()
+            tapped = tappedListeners > 0
             return entries
         }
         guard post >= 0 else { return }
@@ -132,15 +135,23 @@ final class SharedRegistration: @unchecked Sendable {
         var onMainQueue: Bool?
         for entry in snapshot {
             guard let listener = entry.listener else { continue }
-            if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
+            var tapping: Tapping?
+            if tapped {
+                guard let current = Self.tapping(of: listener, entry.generation, under: lock) else { continue }
+                tapping = current
+            } else if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) {
+                continue
+            }
             checked = true
-            listener.deliver(
-                notification,
-                generation: entry.generation,
-                tapping: entry.tapping,
-                onMainQueue: &onMainQueue
-            )
+            listener.deliver(notification, generation: entry.generation, tapping: tapping, onMainQueue: &onMainQueue)
         }
+    }
+
+    /// While a registry has tapped listeners, a post checks each listener (the first too) and reads its tap in one
+    /// section: `nil` when the listener stopped, else its tap (`.some(nil)` for none).
+    @inline(never)
+    private static func tapping(of listener: Listener, _ generation: UInt64, under lock: Lock) -> Tapping?? {
+        lock.withLock { listener.state.isCurrent(generation) ? .some(listener.state.tapping) : nil }
     }
 
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
@@ -149,9 +160,11 @@ final class SharedRegistration: @unchecked Sendable {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
         var post = -1
+        var tapped = false
         let snapshot = lock.withLock { () -> [Entry] in
             guard kept == attempt else { return [] }
             post = posts.begin()
+            tapped = tappedListeners > 0
             return entries
         }
         guard post >= 0 else { return }
@@ -161,9 +174,15 @@ final class SharedRegistration: @unchecked Sendable {
             // Every listener of a message registration has a handler of its message type (the type is in the key).
             guard let listener = entry.listener, let handler = listener.handler.message else { continue }
             let typed = unsafeDowncast(handler, to: MainActorMessageHandler<Message>.self)
-            if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) { continue }
+            var tapping: Tapping?
+            if tapped {
+                guard let current = Self.tapping(of: listener, entry.generation, under: lock) else { continue }
+                tapping = current
+            } else if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) {
+                continue
+            }
             checked = true
-            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: entry.tapping)
+            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: tapping)
         }
     }
 

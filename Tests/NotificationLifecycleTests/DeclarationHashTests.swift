@@ -3,8 +3,8 @@ import Testing
 
 @testable import NotificationLifecycle
 
-@Suite("Registration key hash")
-struct RegistrationKeyHashTests {
+@Suite("Declaration duplicate hash")
+struct DeclarationHashTests {
     private static func hash(
         name: Notification.Name? = .ping,
         sender: ObjectIdentifier? = nil,
@@ -15,17 +15,18 @@ struct RegistrationKeyHashTests {
         observer: ObjectIdentifier? = nil,
         messageType: ObjectIdentifier? = nil
     ) -> Int {
-        RegistrationKey(
+        Declaration(
             name: name,
-            sender: sender,
             lifespan: lifespan,
             selector: selector,
-            observer: observer,
+            queue: nil,
+            messageType: messageType,
             fileID: #fileID,
             line: line,
             column: column,
-            messageType: messageType
-        ).hashValue
+            takesObserver: observer != nil,
+            filtersBySender: sender != nil
+        ).duplicateHash(observer: observer, sender: sender)
     }
 
     @Test func equalPartsHashEquallyWhateverTheStringsStorage() {

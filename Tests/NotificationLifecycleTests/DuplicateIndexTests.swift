@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import NotificationLifecycle
+
+/// An engine of more than ``InfoList/scanLimit`` infos finds duplicates through an index of duplicate hashes; a
+/// smaller one compares the new info with each of its infos. The index must find what the comparison finds.
+@Suite("Duplicate index")
+struct DuplicateIndexTests {
+    private static let names = (0..<(InfoList.scanLimit + 8)).map { Notification.Name("DuplicateIndexTests.\($0)") }
+
+    /// Infos made on one line: equal when their names and senders are.
+    private static func make(
+        _ name: Notification.Name,
+        _ sender: AnyObject?,
+        _ center: NotificationCenter
+    )
+        -> NotificationInfo
+    {
+        NotificationInfo(name: name, object: sender, center: center) { _ in }
+    }
+
+    @Test func aLargeEngineRefusesADuplicateAndTakesItAfterTheOriginalIsRemoved() {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        let infos = Self.names.map { Self.make($0, nil, center) }
+        for info in infos { #expect(engine.add(info)) }
+        let again = Self.make(Self.names[5], nil, center)
+        let rules = reportedRules { #expect(!engine.add(again)) }
+        #expect(rules == [.duplicateRegistration])
+        engine.remove(infos[5])
+        #expect(engine.add(again))
+        #expect(engine.infos.count == Self.names.count)
+    }
+
+    /// A sender gone makes its infos no one's duplicate, in a large engine too: a new sender (perhaps at the same
+    /// address) gets its own info.
+    @Test func aLargeEngineTakesAnInfoWhoseEqualOneLostItsSender() {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        var sender: Sender? = Sender()
+        let infos = Self.names.map { Self.make($0, sender, center) }
+        for info in infos { #expect(engine.add(info)) }
+        let live = Sender()
+        let rules = reportedRules {
+            #expect(!engine.add(Self.make(Self.names[7], sender, center)))
+            sender = nil
+            #expect(engine.add(Self.make(Self.names[7], live, center)))
+        }
+        #expect(rules == [.duplicateRegistration])
+        withExtendedLifetime(infos) {}
+    }
+}
