@@ -367,7 +367,7 @@ final class Listener: @unchecked Sendable {
         if let observerGone = released(observer: observer, sender: subject) {
             return drop(generation, observerGone: observerGone)
         }
-        guard let call = Tapping.show(tapping, messageOf: self) else { return }
+        guard let call = Tapping.show(tapping, nil) else { return }
         handler.call(observer, message)
         call.end()
         withExtendedLifetime(subject) {}
@@ -450,17 +450,12 @@ final class Tapping: Sendable {
         self.info = info
     }
 
-    /// Shows a handler call to the tap, if there is one; answers the call, which the caller ends once the handler
+    /// Shows a handler call to the tap, if there is one (`notification` is `nil` for a typed message); answers the call, which the caller ends once the handler
     /// returned, or `nil` when the info is being released (then the call is skipped, as if it had stopped).
     static func show(_ tapping: Tapping?, _ notification: Notification?) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
         guard let info = tapping.info else { return nil }
         return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(info, notification))
-    }
-
-    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
-    static func show(_ tapping: Tapping?, messageOf listener: Listener) -> TappedCall? {
-        show(tapping, nil)
     }
 }
 
