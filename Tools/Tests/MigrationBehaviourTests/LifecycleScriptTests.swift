@@ -148,4 +148,27 @@ import Testing
         #expect(original == expected)
         #expect(migrated == expected)
     }
+
+    /// Wild/W46: visible listeners behind `#available` and behind `isPad`, a `let` set in init, now declared once in
+    /// viewDidLoad under the same conditions. Each is heard while visible exactly when its condition holds, as the
+    /// registrations in viewWillAppear were, on an iPad and elsewhere.
+    @Test func article_invariantConditionsMoveWithTheDeclaration_behavesTheSame() {
+        let names: [Notification.Name] = [
+            Notification.Name("ArticleDidUpdate"), Notification.Name("ArticleTextSizeDidChange"),
+            Notification.Name("ArticleSplitDidResize"),
+        ]
+        for isPad in [true, false] {
+            let counts: (ArticleViewController) -> [Int] = { [$0.updates, $0.resizes, $0.splits] }
+            let original = script.drive(
+                { ArticleViewControllerOriginal(isPad: isPad) },
+                names,
+                counts: { [$0.updates, $0.resizes, $0.splits] }
+            )
+            let migrated = script.drive({ ArticleViewController(isPad: isPad) }, names, counts: counts)
+            let heard = [1, 1, isPad ? 1 : 0]
+            let expected = Outcome(beforeLoad: [0, 0, 0], visible: heard, hidden: [0, 0, 0], visibleAgain: heard)
+            #expect(original == expected, "isPad \(isPad)")
+            #expect(migrated == expected, "isPad \(isPad)")
+        }
+    }
 }
