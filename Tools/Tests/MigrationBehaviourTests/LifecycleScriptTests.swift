@@ -171,4 +171,14 @@ import Testing
             #expect(migrated == expected, "isPad \(isPad)")
         }
     }
+
+    /// Wild/W25: a main-actor observer of the workspace's own center. Original (on Apple's semantics) and migrated
+    /// (its engine made with `NSWorkspace.shared.notificationCenter`) hear each post on that center once, nothing
+    /// posted on the default center, and are released.
+    @Test func themeObserver_workspaceCenter_behavesTheSame() {
+        let original = script.driveOnTheWorkspaceCenter(ThemeObserverOriginal.init, wakes: { $0.wakes })
+        let migrated = script.driveOnTheWorkspaceCenter(ThemeObserver.init, wakes: { $0.wakes })
+        #expect(original.heard == [0, 1] && original.released)
+        #expect(migrated.heard == [0, 1] && migrated.released)
+    }
 }

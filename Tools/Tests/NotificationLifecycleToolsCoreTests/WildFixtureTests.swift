@@ -324,6 +324,28 @@ extension WildFixtureTests {
         }
     }
 
+    /// The workspace's own center (W25, migrated since oracle37): the engine is made with
+    /// `NSWorkspace.shared.notificationCenter`. Its Linux copies in Tests/MigrationBehaviourTests are current, where
+    /// `LifecycleScriptTests.themeObserver_workspaceCenter_behavesTheSame` drives them.
+    @Test func theWorkspaceCenterObserverHasCurrentBehaviourCopies() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W25_ThemeObserver.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(result.files[path], "\(result.skipped.filter { $0.typeName == "ThemeObserver" })")
+        #expect(migrated.contains("NotificationEngine(center: NSWorkspace.shared.notificationCenter)"), "\(migrated)")
+        for (relative, text) in [
+            ("Originals/W25_ThemeObserver+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W25_ThemeObserver+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+
     @Test func aSubclassWithNoInitOverABaseWithNoneGetsOne() throws {
         let files = try Self.files()
         let result = Migrator.migrate(files)
