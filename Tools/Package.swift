@@ -62,7 +62,8 @@ package.targets += [
     .target(name: "UIKit", path: "Tests/StandIns/UIKit"),
     .testTarget(
         name: "MigrationBehaviourTests",
-        dependencies: ["UIKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
+        // AppKit for the workspace's own center (Wild/W25).
+        dependencies: ["UIKit", "AppKit", .product(name: "NotificationLifecycle", package: "NotificationLifecycle")]
     ),
     // What `migrate --language-mode 5` writes for a nonisolated class that is not Sendable, built as its module
     // would be: in Swift 5 mode, where the owner protocol's Sendable requirement warns.

@@ -1,3 +1,4 @@
+import AppKit
 import Foundation
 import UIKit
 
@@ -113,5 +114,26 @@ struct LifecycleScript {
         object = nil
         post()
         return ([beforeStart, first, second], probe == nil)
+    }
+
+    /// The script for an observer of the workspace's own center (Wild/W25): post on the default center, post on the
+    /// workspace's, release, post on the workspace's. The counts after each of the first two posts.
+    func driveOnTheWorkspaceCenter<Observer: AnyObject>(
+        _ make: () -> Observer,
+        wakes: (Observer) -> Int
+    ) -> (heard: [Int], released: Bool) {
+        let name = NSWorkspace.didWakeNotification
+        var observer: Observer? = make()
+        weak let probe = observer
+        AppleSemanticsCenter.default.post(name: name)
+        NotificationCenter.default.post(name: name, object: nil)
+        let onDefault = wakes(observer!)
+        AppleSemanticsCenter.workspace.post(name: name)
+        NSWorkspace.shared.notificationCenter.post(name: name, object: nil)
+        let onWorkspace = wakes(observer!)
+        observer = nil
+        AppleSemanticsCenter.workspace.post(name: name)
+        NSWorkspace.shared.notificationCenter.post(name: name, object: nil)
+        return ([onDefault, onWorkspace], probe == nil)
     }
 }

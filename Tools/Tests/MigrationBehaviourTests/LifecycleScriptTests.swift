@@ -148,4 +148,37 @@ import Testing
         #expect(original == expected)
         #expect(migrated == expected)
     }
+
+    /// Wild/W46: visible listeners behind `#available` and behind `isPad`, a `let` set in init, now declared once in
+    /// viewDidLoad under the same conditions. Each is heard while visible exactly when its condition holds, as the
+    /// registrations in viewWillAppear were, on an iPad and elsewhere.
+    @Test func article_invariantConditionsMoveWithTheDeclaration_behavesTheSame() {
+        let names: [Notification.Name] = [
+            Notification.Name("ArticleDidUpdate"), Notification.Name("ArticleTextSizeDidChange"),
+            Notification.Name("ArticleSplitDidResize"),
+        ]
+        for isPad in [true, false] {
+            let counts: (ArticleViewController) -> [Int] = { [$0.updates, $0.resizes, $0.splits] }
+            let original = script.drive(
+                { ArticleViewControllerOriginal(isPad: isPad) },
+                names,
+                counts: { [$0.updates, $0.resizes, $0.splits] }
+            )
+            let migrated = script.drive({ ArticleViewController(isPad: isPad) }, names, counts: counts)
+            let heard = [1, 1, isPad ? 1 : 0]
+            let expected = Outcome(beforeLoad: [0, 0, 0], visible: heard, hidden: [0, 0, 0], visibleAgain: heard)
+            #expect(original == expected, "isPad \(isPad)")
+            #expect(migrated == expected, "isPad \(isPad)")
+        }
+    }
+
+    /// Wild/W25: a main-actor observer of the workspace's own center. Original (on Apple's semantics) and migrated
+    /// (its engine made with `NSWorkspace.shared.notificationCenter`) hear each post on that center once, nothing
+    /// posted on the default center, and are released.
+    @Test func themeObserver_workspaceCenter_behavesTheSame() {
+        let original = script.driveOnTheWorkspaceCenter(ThemeObserverOriginal.init, wakes: { $0.wakes })
+        let migrated = script.driveOnTheWorkspaceCenter(ThemeObserver.init, wakes: { $0.wakes })
+        #expect(original.heard == [0, 1] && original.released)
+        #expect(migrated.heard == [0, 1] && migrated.released)
+    }
 }

@@ -390,4 +390,76 @@ import Testing
         #expect(text.hasPrefix("// Header.\n\nimport NotificationLifecycle\n\n/// The screen's delegate.\n"), "\(text)")
         #expect(text.components(separatedBy: "import NotificationLifecycle").count == 2, "\(text)")
     }
+
+    /// cond37: a custom listener under an `if` on a `let` set in init is declared at the end of that init under the
+    /// same `if`, and starts where it was registered. A condition the object can change, or one that reads a local
+    /// of the method shadowing the `let`, or an `else` branch, leaves the type with its reason.
+    @Test func aCustomListenerUnderALetConditionIsDeclaredUnderItInInit() throws {
+        func service(_ start: String) -> String {
+            """
+            import Foundation
+
+            @MainActor
+            final class Uploader: NSObject {
+                let isMetered: Bool
+                var isPaused = false
+                private(set) var drops = 0
+
+                init(isMetered: Bool) {
+                    self.isMetered = isMetered
+                    super.init()
+                }
+
+                func start() {
+            \(start)
+                }
+
+                func stop() {
+                    NotificationCenter.default.removeObserver(self, name: .networkDidDrop, object: nil)
+                }
+
+                @objc private func networkDidDrop(_ notification: Notification) { drops += 1 }
+            }
+
+            """
+        }
+        let registration =
+            "NotificationCenter.default.addObserver(self, selector: #selector(networkDidDrop(_:)), name: "
+            + ".networkDidDrop, object: nil)"
+        let moved = try #require(
+            migrate(service("        if !isMetered {\n            \(registration)\n        }"), path: "Uploader.swift")
+                .files["Uploader.swift"]
+        )
+        #expect(
+            moved.contains(
+                """
+                        super.init()
+                        if !isMetered {
+                            addNotificationInfo(forName: .networkDidDrop, lifespan: .custom("start")) { owner, note in
+                """
+            ),
+            "\(moved)"
+        )
+        #expect(
+            moved.contains(
+                "        if !isMetered {\n            notificationEngine.start(.custom(\"start\"))\n        }"
+            ),
+            "\(moved)"
+        )
+        for (body, why) in [
+            ("        if !isPaused {\n            \(registration)\n        }", "a var"),
+            (
+                "        let isMetered = false\n        if !isMetered {\n            \(registration)\n        }",
+                "a local"
+            ),
+            ("        if isMetered {\n        } else {\n            \(registration)\n        }", "an else branch"),
+        ] {
+            let result = migrate(service(body), path: "Uploader.swift")
+            #expect(result.files["Uploader.swift"].map { $0 == service(body) } ?? true, "\(why)")
+            #expect(
+                result.skipped.first?.reason.contains("under a condition the migrator does not own") == true,
+                "\(why)"
+            )
+        }
+    }
 }

@@ -287,6 +287,65 @@ extension WildFixtureTests {
         }
     }
 
+    /// Issue 37's visible listeners under conditions that cannot change over the object's life (W46): the ones behind
+    /// `#available` and behind `isPad`, a `let` set in init, are declared in viewDidLoad under the same conditions
+    /// and start with appear() (the `if`s they leave empty go); W47's sibling, whose condition is a `var`, stays left. Its
+    /// Linux copies in Tests/MigrationBehaviourTests are current, where
+    /// `LifecycleScriptTests.article_invariantConditionsMoveWithTheDeclaration_behavesTheSame` drives them.
+    @Test func visibleListenersUnderInvariantConditionsMoveWithTheirDeclaration() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W46_ArticleViewController.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(
+            result.files[path],
+            "\(result.skipped.filter { $0.typeName == "ArticleViewController" })"
+        )
+        #expect(
+            migrated.contains(
+                "        if isPad {\n            addVisibleNotificationInfo(forName: .articleSplitDidResize)"
+            ),
+            "\(migrated)"
+        )
+        #expect(migrated.contains("        notificationEngine.appear()\n    }"), "\(migrated)")
+        let siblingPath = Self.wild.appendingPathComponent("W47_ArticleListViewController.swift").path
+        let left = result.skipped.filter { $0.position.file == siblingPath }
+        #expect(left.map(\.typeName) == ["ArticleListViewController"])
+        #expect(left.first?.reason.contains("under a condition the migrator does not own") == true)
+        for (relative, text) in [
+            ("Originals/W46_ArticleViewController+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W46_ArticleViewController+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+
+    /// The workspace's own center (W25, migrated since oracle37): the engine is made with
+    /// `NSWorkspace.shared.notificationCenter`. Its Linux copies in Tests/MigrationBehaviourTests are current, where
+    /// `LifecycleScriptTests.themeObserver_workspaceCenter_behavesTheSame` drives them.
+    @Test func theWorkspaceCenterObserverHasCurrentBehaviourCopies() throws {
+        let files = try Self.files()
+        let result = Migrator.migrate(files)
+        let path = Self.wild.appendingPathComponent("W25_ThemeObserver.swift").path
+        let original = try #require(files.first { $0.path == path })
+        let migrated = try #require(result.files[path], "\(result.skipped.filter { $0.typeName == "ThemeObserver" })")
+        #expect(migrated.contains("NotificationEngine(center: NSWorkspace.shared.notificationCenter)"), "\(migrated)")
+        for (relative, text) in [
+            ("Originals/W25_ThemeObserver+Original.swift", LinuxTranscript.original(original.text, path: path)),
+            ("Migrated/W25_ThemeObserver+Migrated.swift", LinuxTranscript.migrated(migrated)),
+        ] {
+            let url = Self.behaviour.appendingPathComponent(relative)
+            if MigrationGoldenTests.regenerate {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(text == (try? String(contentsOf: url, encoding: .utf8)), "\(relative) is not current")
+        }
+    }
+
     @Test func aSubclassWithNoInitOverABaseWithNoneGetsOne() throws {
         let files = try Self.files()
         let result = Migrator.migrate(files)

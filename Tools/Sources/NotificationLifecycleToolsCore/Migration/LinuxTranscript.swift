@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// - An original: its classes get the suffix `Original`, its `extension Notification.Name` goes (the migrated copy
 ///   declares the same names), `NotificationCenter.default` becomes `AppleSemanticsCenter.default` (the test
-///   stand-in with Apple's semantics), `#selector(handle(_:))` becomes an `AppleSelector` closure calling the method,
+///   stand-in with Apple's semantics; `NSWorkspace.shared.notificationCenter` becomes `AppleSemanticsCenter.workspace`),
+///   `#selector(handle(_:))` becomes an `AppleSelector` closure calling the method,
 ///   and `@objc` goes.
 /// - A migrated file: only `@objc` goes.
 package enum LinuxTranscript {
@@ -54,12 +55,16 @@ package enum LinuxTranscript {
                 return .visitChildren
             }
             override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.trimmedDescription == "NotificationCenter.default" {
+                let centers = [
+                    "NotificationCenter.default": "AppleSemanticsCenter.default",
+                    "NSWorkspace.shared.notificationCenter": "AppleSemanticsCenter.workspace",
+                ]
+                if let center = centers[node.trimmedDescription] {
                     edits.append(
                         Edit(
                             start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
                             end: node.endPositionBeforeTrailingTrivia.utf8Offset,
-                            replacement: "AppleSemanticsCenter.default"
+                            replacement: center
                         )
                     )
                     return .skipChildren

@@ -37,8 +37,11 @@ struct TypeMigration {
         let lifespan: Lifespan
         /// The statements that made the registration (the call, and `tokens.append(token)` after a local).
         let statements: [CodeBlockItemSyntax]
-        /// `addVisibleNotificationInfo(forName: …) { owner, note in … }`, unindented.
+        /// `addVisibleNotificationInfo(forName: …) { owner, note in … }`, unindented (for a moved listener under
+        /// conditions that cannot change over the object's life, inside `if` those conditions).
         let text: String
+        /// Those conditions, joined outermost first (`#available(iOS 15, *), isPad`); `nil` when unconditional.
+        var condition: String? = nil
     }
 
     private(set) var edits: [String: [Edit]] = [:]
@@ -232,7 +235,8 @@ struct TypeMigration {
             let method = declaration.registration.method
             guard !appearMethods.contains(method) else { continue }
             appearMethods.append(method)
-            replaced[declaration.statements[0].key] = "notificationEngine.appear()"
+            let slot = try startSlot(among: visible.filter { $0.registration.method == method })
+            replaced[slot.statements[0].key] = "notificationEngine.appear()"
         }
         // A custom lifespan starts where its first registration was and stops where its first removal was, in each
         // method that removed.
@@ -240,7 +244,8 @@ struct TypeMigration {
         for declaration in custom {
             guard case .custom(let name) = declaration.lifespan, !started.contains(name) else { continue }
             started.insert(name)
-            replaced[declaration.statements[0].key] = "notificationEngine.start(.custom(\"\(name)\"))"
+            let slot = try startSlot(among: custom.filter { $0.lifespan == declaration.lifespan })
+            replaced[slot.statements[0].key] = "notificationEngine.start(.custom(\"\(name)\"))"
         }
         var stoppedIn: Set<String> = []
         for unit in removed {
@@ -282,11 +287,21 @@ struct TypeMigration {
             }
         }
 
-        // Apply statement edits.
+        // Apply statement edits. An `if` left with nothing in it goes (its listener is declared under it elsewhere).
+        var gone = Set(declarations.flatMap { $0.statements.map(\.key) }.filter { replaced[$0] == nil })
+        var emptied: [NodeKey] = []
         for declaration in declarations {
             for statement in declaration.statements {
                 if let text = replaced[statement.key] {
                     fileEdits.append(replace(statement, with: text))
+                } else if declaration.condition != nil, let item = Self.emptiedIf(around: statement, gone: &gone) {
+                    if !emptied.contains(item.key) {
+                        emptied.append(item.key)
+                        // The if goes whole, with the comment lines in it that moved with its listener.
+                        let removal = lines.removal(of: item)
+                        fileEdits.removeAll { $0.start >= removal.start && $0.end <= removal.end }
+                        fileEdits.append(removal)
+                    }
                 } else {
                     fileEdits.append(lines.removal(of: statement))
                 }
@@ -300,11 +315,11 @@ struct TypeMigration {
             }
         }
         // Statements deleted outright (not those that make way for the engine's calls).
-        var gone = (removed.map(\.key) + Array(registrationStatements)).filter { replaced[$0] == nil }
-        let helperCalls = emptiedHelperCalls(removed: gone)
+        var deleted = (removed.map(\.key) + Array(registrationStatements)).filter { replaced[$0] == nil }
+        let helperCalls = emptiedHelperCalls(removed: deleted)
         removed += helperCalls
-        gone += helperCalls.map(\.key)
-        removeEmptiedDeinit(removed: gone)
+        deleted += helperCalls.map(\.key)
+        removeEmptiedDeinit(removed: deleted)
         let goneOrReplaced = removed.map { Syntax($0) } + declarations.flatMap { $0.statements.map { Syntax($0) } }
         removeUnusedAliases(gone: goneOrReplaced)
         removeUnusedCenterProperties(gone: goneOrReplaced)
@@ -368,15 +383,21 @@ struct TypeMigration {
             lifespan == .lifetime
             ? try isConditionalBeyondLifetimeShapes(statements[0])
             : try isConditional(statements[0], tokens: tokenProperties)
-        if condition {
+        // A listener declared once elsewhere may keep its condition only when that condition cannot change over the
+        // object's life (`#available`, `let` properties): then it holds at the declaration as it did at each
+        // registration, and the declaration goes under it.
+        let invariant = condition && lifespan.isMoved ? invariantCondition(of: statements[0]) : nil
+        if condition && invariant == nil {
             throw Self.fail("the registration at line \(line) is under a condition the migrator does not own")
         }
         if lifespan.isMoved { try checkMovable(registration) }
+        let text = try infoCall(registration, lifespan: lifespan)
         return Declaration(
             registration: registration,
             lifespan: lifespan,
             statements: statements,
-            text: try infoCall(registration, lifespan: lifespan)
+            text: invariant.map { wrapped(text, in: $0) } ?? text,
+            condition: invariant
         )
     }
 
@@ -586,6 +607,153 @@ struct TypeMigration {
             node = parent
         }
         return false
+    }
+
+    /// Where a lifespan's start call goes among its registrations in one method: the first one no condition guards,
+    /// or, when all are guarded by the same conditions, the first (the start then runs when they held).
+    private func startSlot(among declarations: [Declaration]) throws -> Declaration {
+        if let free = declarations.first(where: { $0.condition == nil }) { return free }
+        guard let first = declarations.first, Set(declarations.map(\.condition)).count == 1 else {
+            let line = declarations.first?.registration.location.line ?? 0
+            throw Self.fail(
+                "the registrations from line \(line) are each under other conditions, and no one place starts them all; "
+                    + "declare them by hand"
+            )
+        }
+        return first
+    }
+
+    /// The outermost `if` around `statement` whose body holds only statements in `gone` (and `if`s emptied so).
+    private static func emptiedIf(
+        around statement: CodeBlockItemSyntax,
+        gone: inout Set<NodeKey>
+    ) -> CodeBlockItemSyntax? {
+        var found: CodeBlockItemSyntax?
+        var current = statement
+        while let list = current.parent?.as(CodeBlockItemListSyntax.self),
+            let block = list.parent?.as(CodeBlockSyntax.self), let ifExpr = block.parent?.as(IfExprSyntax.self),
+            ifExpr.elseBody == nil, let item = ifExpr.ancestor(CodeBlockItemSyntax.self),
+            item.item.as(ExpressionStmtSyntax.self)?.expression.id == ExprSyntax(ifExpr).id
+                || item.item.id == Syntax(ifExpr).id,
+            list.allSatisfy({ gone.contains($0.key) })
+        {
+            gone.insert(item.key)
+            found = item
+            current = item
+        }
+        return found
+    }
+
+    /// The conditions of the `if`s around `statement` (outermost first) when each is `#available`/`#unavailable` or
+    /// made of the type's stored `let` properties with `!`, `&&`, `||`, `==`, `!=`, literals and implicit members, and
+    /// nothing else guards it (no `else`, `guard`, loop or `switch`); `nil` otherwise.
+    private func invariantCondition(of statement: CodeBlockItemSyntax) -> String? {
+        var conditions: [String] = []
+        var node = Syntax(statement)
+        // Up to the member's own body (a function's or an init's).
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let ifExpr = parent.as(IfExprSyntax.self) {
+                guard ifExpr.elseBody == nil, node.id == Syntax(ifExpr.body).id,
+                    ifExpr.conditions.allSatisfy({ isInvariant($0, in: statement) })
+                else { return nil }
+                conditions.insert(ifExpr.conditions.trimmedDescription, at: 0)
+            } else if !(parent.is(CodeBlockSyntax.self) || parent.is(CodeBlockItemListSyntax.self)
+                || parent.is(CodeBlockItemSyntax.self) || parent.is(ExpressionStmtSyntax.self))
+            {
+                return nil
+            }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.key == node.key { break }
+                    if item.item.is(GuardStmtSyntax.self) { return nil }
+                }
+            }
+            node = parent
+        }
+        return conditions.isEmpty ? nil : conditions.joined(separator: ", ")
+    }
+
+    private func isInvariant(_ condition: ConditionElementSyntax, in statement: CodeBlockItemSyntax) -> Bool {
+        if condition.condition.is(AvailabilityConditionSyntax.self) { return true }
+        guard let expression = condition.condition.as(ExprSyntax.self) else { return false }
+        let method = statement.ancestor(MemberBlockItemSyntax.self)
+        return isInvariant(expression, locals: method.map { Self.localNames(in: $0) } ?? [])
+    }
+
+    private func isInvariant(_ expression: ExprSyntax, locals: Set<String>) -> Bool {
+        if expression.is(BooleanLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return !locals.contains(reference.baseName.text) && isStoredLet(reference.baseName.text)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }  // `.phone`: an enum case
+            return base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                && isStoredLet(member.declName.baseName.text)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
+            return prefix.operator.text == "!" && isInvariant(prefix.expression, locals: locals)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return only.label == nil && isInvariant(only.expression, locals: locals)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequence.elements.allSatisfy { element in
+                if let binary = element.as(BinaryOperatorExprSyntax.self) {
+                    return ["&&", "||", "==", "!="].contains(binary.operator.text)
+                }
+                return isInvariant(element, locals: locals)
+            }
+        }
+        return false
+    }
+
+    /// A stored `let` of the type (no accessor, not `lazy`): set once, in its initialiser or in `init`.
+    private func isStoredLet(_ name: String) -> Bool {
+        guard let variable = propertyMember(name)?.decl.as(VariableDeclSyntax.self),
+            variable.bindingSpecifier.tokenKind == .keyword(.let),
+            variable.bindings.first?.accessorBlock == nil
+        else { return false }
+        return true
+    }
+
+    /// The parameters of a member and the names its statements bind, anywhere in its body.
+    private static func localNames(in member: MemberBlockItemSyntax) -> Set<String> {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+                names.insert(node.identifier.text)
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert(node.name.text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(member)
+        return finder.names
+    }
+
+    /// `if condition {` around a declaration's text, its lines one level in.
+    private func wrapped(_ text: String, in condition: String) -> String {
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            if index == 0 { return Self.relativeLine + unit + line }
+            if line.hasPrefix(Self.relativeLine) { return Self.relativeLine + unit + line.dropFirst() }
+            return String(line)
+        }
+        return "if \(condition) {\n" + body.joined(separator: "\n") + "\n" + Self.relativeLine + "}"
     }
 
     /// Inside an `if`, `guard`, `switch` case or `#available` check, a lifetime declaration in place is what the

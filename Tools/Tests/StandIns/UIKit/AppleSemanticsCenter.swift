@@ -5,11 +5,14 @@ public import Foundation
 /// are kept, with their blocks, until their token is removed; selector observers are held weakly (iOS 9 and later).
 ///
 /// The original fixtures run against it (their `NotificationCenter.default` is rewritten to
-/// `AppleSemanticsCenter.default`); the migrated ones use Foundation's center through their `NotificationEngine`.
+/// `AppleSemanticsCenter.default`, `NSWorkspace.shared.notificationCenter` to `AppleSemanticsCenter.workspace`); the
+/// migrated ones use Foundation's center through their `NotificationEngine`.
 public final class AppleSemanticsCenter: @unchecked Sendable {
     // @unchecked: every access to `entries` holds `lock`; handlers are called after it is released.
     /// The center the fixtures' `NotificationCenter.default` becomes.
     public static let `default` = AppleSemanticsCenter()
+    /// The center the fixtures' `NSWorkspace.shared.notificationCenter` becomes: another center than `default`.
+    public static let workspace = AppleSemanticsCenter()
 
     private final class Entry {
         weak var observer: AnyObject?

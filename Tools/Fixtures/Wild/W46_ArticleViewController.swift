@@ -1,0 +1,52 @@
+// swift-format-ignore-file
+// An article screen that listens while visible, and for two names only where it can: one listener behind
+// `#available`, one behind `isPad`, a `let` set in init. Neither condition can change over the screen's life, so the
+// listeners are declared once in viewDidLoad under the same conditions and start with appear(). Its sibling in
+// W47 checks a `var` instead: that condition can change, so it stays as it is.
+import UIKit
+
+extension Notification.Name {
+    static let articleDidUpdate = Notification.Name("ArticleDidUpdate")
+    static let articleTextSizeDidChange = Notification.Name("ArticleTextSizeDidChange")
+    static let articleSplitDidResize = Notification.Name("ArticleSplitDidResize")
+}
+
+// outcome: migrated
+final class ArticleViewController: UIViewController {
+    let isPad: Bool
+    private(set) var updates = 0
+    private(set) var resizes = 0
+    private(set) var splits = 0
+
+    init(isPad: Bool) {
+        self.isPad = isPad
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        NotificationCenter.default.addObserver(self, selector: #selector(articleDidUpdate(_:)), name: .articleDidUpdate, object: nil)
+        if #available(iOS 15, *) {
+            NotificationCenter.default.addObserver(self, selector: #selector(textSizeDidChange(_:)), name: .articleTextSizeDidChange, object: nil)
+        }
+        if isPad {
+            // The split view resizes only on iPad.
+            NotificationCenter.default.addObserver(self, selector: #selector(splitDidResize(_:)), name: .articleSplitDidResize, object: nil)
+        }
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        NotificationCenter.default.removeObserver(self, name: .articleDidUpdate, object: nil)
+        NotificationCenter.default.removeObserver(self, name: .articleTextSizeDidChange, object: nil)
+        NotificationCenter.default.removeObserver(self, name: .articleSplitDidResize, object: nil)
+    }
+
+    @objc private func articleDidUpdate(_ notification: Notification) { updates += 1 }
+    @objc private func textSizeDidChange(_ notification: Notification) { resizes += 1 }
+    @objc private func splitDidResize(_ notification: Notification) { splits += 1 }
+}
