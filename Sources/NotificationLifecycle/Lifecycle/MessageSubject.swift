@@ -197,7 +197,7 @@ extension MessageHandler {
             return { [weak listener] message in
                 guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
                 defer { listener.endLateCall(late) }
-                guard let call = Tapping.show(tapping, nil) else { return }
+                guard let call = Tapping.showMessage(tapping) else { return }
                 await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
                     await handler(observer, message)
                 }
@@ -207,7 +207,7 @@ extension MessageHandler {
             return { @MainActor [weak listener] message in
                 guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
                 defer { listener.endLateCall(late) }
-                guard let call = Tapping.show(tapping, nil) else { return }
+                guard let call = Tapping.showMessage(tapping) else { return }
                 await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
                     await handler(observer, message)
                 }
@@ -221,7 +221,7 @@ extension MessageHandler {
                 defer { listener.endLateCall(late) }
                 // Counted also when the info is being released (no tap event then): the count says where the
                 // sequence ends.
-                let call = Tapping.show(tapping, nil)
+                let call = Tapping.showMessage(tapping)
                 yield(message)
                 call?.end()
                 withExtendedLifetime(end) {}

@@ -367,7 +367,7 @@ final class Listener: @unchecked Sendable {
         if let observerGone = released(observer: observer, sender: subject) {
             return drop(generation, observerGone: observerGone)
         }
-        guard let call = Tapping.show(tapping, nil) else { return }
+        guard let call = Tapping.showMessage(tapping) else { return }
         handler.call(observer, message)
         call.end()
         withExtendedLifetime(subject) {}
@@ -470,12 +470,26 @@ final class Tapping: Sendable {
         self.info = info
     }
 
-    /// Shows a handler call to the tap, if there is one (`notification` is `nil` for a typed message); answers the call, which the caller ends once the handler
+    /// Shows a handler call to the tap, if there is one; answers the call, which the caller ends once the handler
     /// returned, or `nil` when the info is being released (then the call is skipped, as if it had stopped).
-    static func show(_ tapping: Tapping?, _ notification: Notification?) -> TappedCall? {
+    ///
+    /// The notification is taken as it is, not as an optional: making an optional of it on every post copied it
+    /// (a retain and a release of each of its references) for listeners that have no tap (Benchmarks/README.md,
+    /// "Issue 35: one small object per listener").
+    static func show(_ tapping: Tapping?, _ notification: Notification) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
-        guard let info = tapping.info else { return nil }
-        return TappedCall(tapping: tapping, id: tapping.tap.handlerWillRun(info, notification))
+        return tapping.call(notification)
+    }
+
+    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
+    static func showMessage(_ tapping: Tapping?) -> TappedCall? {
+        guard let tapping else { return TappedCall(tapping: nil, id: 0) }
+        return tapping.call(nil)
+    }
+
+    private func call(_ notification: Notification?) -> TappedCall? {
+        guard let info else { return nil }
+        return TappedCall(tapping: self, id: tap.handlerWillRun(info, notification))
     }
 }
 
