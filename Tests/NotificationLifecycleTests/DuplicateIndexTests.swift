@@ -50,4 +50,20 @@ struct DuplicateIndexTests {
         #expect(rules == [.duplicateRegistration])
         withExtendedLifetime(infos) {}
     }
+
+    /// A declaration keeps its place in 32 bits: two closures given places that differ only above them are not
+    /// duplicates (they were, when the place was compared truncated).
+    @Test func placesGivenByHandThatDifferAbove32BitsAreNotDuplicates() {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        let name = Notification.Name("DuplicateIndexTests.place")
+        let near = NotificationInfo(name: name, center: center, line: 5, column: 9) { _ in }
+        let far = NotificationInfo(name: name, center: center, line: 5 + (1 << 32), column: 9) { _ in }
+        let rules = reportedRules {
+            #expect(engine.add(near))
+            #expect(engine.add(far))
+            #expect(!engine.add(NotificationInfo(name: name, center: center, line: 5, column: 9) { _ in }))
+        }
+        #expect(rules == [.duplicateRegistration])
+    }
 }

@@ -513,7 +513,7 @@ struct TappedCall {
 /// per info made and more bytes for declarations that do not repeat (Benchmarks/README.md, "Issue 35: one small
 /// object per listener").
 struct Declaration: Sendable {
-    // In this order (the strings first, the 32-bit fields and flags last), 94 bytes.
+    // In this order (the strings first, the 32-bit fields and flags last), 95 bytes.
     let name: Notification.Name?
     let lifespan: Lifespan
     let selector: NotificationSelector?
@@ -530,6 +530,10 @@ struct Declaration: Sendable {
     let takesObserver: Bool
     /// Whether the listener filters on one sender (or subject), held weakly by the listener.
     let filtersBySender: Bool
+    /// Whether `line` and `column` are the values given, as `#line` and `#column` always are: a place given by hand
+    /// that does not fit in 32 bits makes the declaration no other's duplicate, rather than the duplicate of one
+    /// whose place differs in the bits left out.
+    let placeFits: Bool
 
     init(
         name: Notification.Name?,
@@ -552,6 +556,7 @@ struct Declaration: Sendable {
         self.fileID = fileID
         self.line = Int32(truncatingIfNeeded: line)
         self.column = Int32(truncatingIfNeeded: column)
+        placeFits = Int32(exactly: line) != nil && Int32(exactly: column) != nil
         self.takesObserver = takesObserver
         self.filtersBySender = filtersBySender
     }
@@ -562,9 +567,9 @@ struct Declaration: Sendable {
     /// Whether listeners of these two declarations register the same thing when their observers and senders are the
     /// same objects: every part but the place, which counts only for a closure.
     func declaresTheSame(as other: Declaration) -> Bool {
-        guard nameHash == other.nameHash, namedBySelector || (line == other.line && column == other.column) else {
-            return false
-        }
+        guard nameHash == other.nameHash,
+            namedBySelector || (placeFits && other.placeFits && line == other.line && column == other.column)
+        else { return false }
         guard takesObserver == other.takesObserver, filtersBySender == other.filtersBySender,
             messageType == other.messageType, lifespan == other.lifespan, name == other.name,
             selector == other.selector
