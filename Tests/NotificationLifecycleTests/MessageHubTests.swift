@@ -111,10 +111,12 @@ struct MessageHubTests {
         }
         for info in infos { info.startListening() }
         // Foundation runs each asynchronous observer in a task of its own: sharing would serialise the handlers.
-        #expect(counts() == (0, 0))
+        #expect(counts() == (3, 0))
         center.post(Synced(number: 1))
         #expect(await eventually { calls.events.sorted() == [0, 1, 2] })
         for info in infos { info.stopListening() }
+        // None stays idle: each is its start's alone.
+        #expect(counts() == (0, 0))
     }
 
     /// A shared message registration neither keeps its center alive nor outlives it.

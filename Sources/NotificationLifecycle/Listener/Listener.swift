@@ -6,7 +6,7 @@ package import Foundation
 /// never keeps the info alive and releasing the info stops it.
 ///
 /// ## State
-/// ``State/generation`` and ``State/link`` say whether the listener listens, for which generation and through which
+/// ``State/generation`` and ``State/lastRegistration`` say whether the listener listens, for which generation and through which
 /// registration: each start takes the next generation of its center's registry, and a call passes on only while the generation it was
 /// made for is current. A post that took its snapshot before the listener stopped (or stopped and started again) is
 /// late, and its call is dropped.
@@ -33,9 +33,9 @@ final class Listener: @unchecked Sendable {
     struct State {
         /// The generation of the registration the listener listens through now, or 0 while it does not listen.
         var generation: UInt64 = 0
-        /// How it listens now; while it does not, the shared registration it last listened through, so that
+        /// The registration it listens through now; while it does not, the one it last listened through, so that
         /// starting again looks nothing up (and a teardown's wait finds its posts under way).
-        var link: Link?
+        var lastRegistration: SharedRegistration?
         /// `listen(during:)` calls under way.
         var holds: Int32 = 0
         /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up.
@@ -56,20 +56,7 @@ final class Listener: @unchecked Sendable {
 
         var isListening: Bool { generation != 0 }
 
-        /// The shared registration the listener listens or last listened through.
-        var lastRegistration: SharedRegistration? {
-            if case .shared(let registration) = link { return registration }
-            return nil
-        }
-
-        var tapping: Tapping? { extras?.tapping }
-    }
-
-    /// How a listener is registered.
-    enum Link {
-        case shared(SharedRegistration)
-        /// An asynchronous message's registration of its own.
-        case own(OwnRegistration)
+        var tapping: Tapping? { extras?.state.tapping }
     }
 
     init(
@@ -102,7 +89,8 @@ final class Listener: @unchecked Sendable {
         }
     }
 
-    /// The key of the shared registration the listener listens through, for its live `sender`.
+    /// The key of the registration the listener listens through, for its live `sender`; under the lock, once the
+    /// start set the generation (an asynchronous message's registration is its start's alone).
     func registrationKey(sender: AnyObject?) -> SharedRegistration.Key {
         let message = declaration.messageType
         let queue = declaration.queue
@@ -111,7 +99,8 @@ final class Listener: @unchecked Sendable {
             nameHash: Int(declaration.nameHash),
             queue: queue.map(ObjectIdentifier.init),
             sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
-            message: message
+            message: message,
+            alone: kind == .asyncMessage ? state.generation : 0
         )
     }
 
@@ -132,18 +121,9 @@ final class Listener: @unchecked Sendable {
         if case .unresolved = handler { return (.unresolvedSelector, nil) }
         if declaration.takesObserver, observer == nil { return (firstReport(.observerReleased), nil) }
         if declaration.filtersBySender, sender == nil { return (firstReport(.senderReleased), nil) }
-        let generation = registry.nextGeneration()
         state.startedByHold = byHold
-        if handler.message is AsyncMessageHandler {
-            let own = OwnRegistration()
-            state.generation = generation
-            state.link = .own(own)
-            return (.started, .registerAlone(own, generation: generation, subject: sender))
-        }
-        let (registration, work) = registry.link(self, generation: generation, sender: sender)
-        state.generation = generation
-        state.link = .shared(registration)
-        return (.started, work)
+        state.generation = registry.nextGeneration()
+        return (.started, registry.link(self, generation: state.generation, sender: sender).1)
     }
 
     /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
@@ -164,18 +144,9 @@ final class Listener: @unchecked Sendable {
     /// Takes the registration, under the lock; `nil` if there is none.
     func withdraw() -> Withdrawal? {
         let generation = state.generation
-        guard generation != 0, let link = state.link else { return nil }
+        guard generation != 0, let registration = state.lastRegistration else { return nil }
         state.generation = 0
-        switch link {
-        case .shared(let registration):
-            return registry.unlink(registration, generation: generation)
-        case .own(let own):
-            state.link = nil
-            let withdrawal = Withdrawal(token: own.token)
-            own.token = nil
-            own.isWithdrawn = true
-            return withdrawal
-        }
+        return registry.unlink(registration, generation: generation)
     }
 
     /// Stops listening and says whether a registration was removed; with `owner`, also gives the info up if that
@@ -213,19 +184,6 @@ final class Listener: @unchecked Sendable {
         }
         withdrawal?.finish(on: center)
         withExtendedLifetime(tapping) {}
-    }
-
-    /// Makes an asynchronous-message listener's own Foundation registration, after the lock; keeps its token unless
-    /// the listener stopped meanwhile.
-    func registerAlone(_ own: OwnRegistration, generation: UInt64, subject: AnyObject?) {
-        guard let message = handler.message as? AsyncMessageHandler else { return }
-        let token = message.register(self, subject, generation)
-        let kept = registry.lock.withLock { () -> Bool in
-            guard !own.isWithdrawn else { return false }
-            own.token = token
-            return true
-        }
-        if !kept { token.remove(from: center) }
     }
 
     /// Whether the listener listens now. A registration whose observer or sender is gone can never deliver again:
@@ -389,7 +347,7 @@ final class Listener: @unchecked Sendable {
         let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
             let extras = madeExtras()
-            return (extras.tapping, extras.begin())
+            return (extras.state.tapping, extras.state.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
         if let observerGone = released(observer: observer, sender: sender) {
@@ -402,7 +360,7 @@ final class Listener: @unchecked Sendable {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { state.extras?.end(id) ?? [] }
+        let resumed = registry.lock.withLock { state.extras?.state.end(id) ?? [] }
         for waiter in resumed { waiter.resume() }
     }
 
@@ -412,11 +370,11 @@ final class Listener: @unchecked Sendable {
     /// caller to release after the lock. The registration listened through counts its tapped listeners, so that a
     /// post looks for taps only while there are some.
     func setTappingLocked(_ tapping: Tapping?) -> Tapping? {
-        let previous = state.extras?.tapping
+        let previous = state.extras?.state.tapping
         guard tapping != nil || previous != nil else { return nil }
-        madeExtras().tapping = tapping
+        madeExtras().state.tapping = tapping
         if state.isListening, let registration = state.lastRegistration {
-            registration.tappedListeners += (tapping == nil ? 0 : 1) - (previous == nil ? 0 : 1)
+            registration.state.tappedListeners += (tapping == nil ? 0 : 1) - (previous == nil ? 0 : 1)
         }
         return previous
     }
@@ -428,15 +386,6 @@ final class Listener: @unchecked Sendable {
         state.extras = extras
         return extras
     }
-}
-
-/// An asynchronous message listener's own Foundation registration: its token once made. Only under the registry's
-/// lock.
-final class OwnRegistration: @unchecked Sendable {
-    // Safe: both fields are only touched under the registry's lock of the listener that made it.
-    @exclusivity(unchecked) var token: CenterToken?
-    /// Whether the listener stopped, so that a token made after that is removed at once.
-    @exclusivity(unchecked) var isWithdrawn = false
 }
 
 /// What sees an info's handler calls (the testing module's recorder, which makes its `DeliveryEvent` from them):

@@ -89,58 +89,65 @@ struct PostsUnderWay<Waiter> {
 /// every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's lock, as the
 /// listener's state that holds it.
 final class Extras {
-    /// The testing module's tap, with the info it shows.
-    @exclusivity(unchecked) var tapping: Tapping?
-    @exclusivity(unchecked) private var last: UInt64 = 0
-    @exclusivity(unchecked) private var running: [UInt64] = []
-    @exclusivity(unchecked) private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
-    /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at each
-    /// start, and a post of its first one may still run its handler after it stopped, started and stopped again.
-    @exclusivity(unchecked) private(set) var earlierRegistrations: [SharedRegistration] = []
+    // Exclusive by the lock, as the listener's state that holds it.
+    @exclusivity(unchecked) var state = State()
 
-    /// Keeps `registration`, which the listener leaves for another, while it has posts under way; forgets those that
-    /// have none any more.
-    func keepEarlier(_ registration: SharedRegistration) {
-        earlierRegistrations.removeAll { $0.posts.isIdle }
-        if !registration.posts.isIdle { earlierRegistrations.append(registration) }
-    }
+    struct State {
+        /// The testing module's tap, with the info it shows.
+        var tapping: Tapping?
+        private var last: UInt64 = 0
+        private var running: [UInt64] = []
+        private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
+        /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at
+        /// each start, and a post of its first one may still run its handler after it stopped, started and stopped
+        /// again.
+        private(set) var earlierRegistrations: [SharedRegistration] = []
 
-    /// Whether a call or an earlier registration's post may still run the listener's handler.
-    var hasWorkUnderWay: Bool {
-        !running.isEmpty || earlierRegistrations.contains { !$0.posts.isIdle }
-    }
+        /// Keeps `registration`, which the listener leaves for another, while it has posts under way; forgets those
+        /// that have none any more.
+        mutating func keepEarlier(_ registration: SharedRegistration) {
+            earlierRegistrations.removeAll { $0.state.posts.isIdle }
+            if !registration.state.posts.isIdle { earlierRegistrations.append(registration) }
+        }
 
-    /// Counts a late call that passed its check; answers its id.
-    func begin() -> UInt64 {
-        last &+= 1
-        running.append(last)
-        return last
-    }
+        /// Whether a call or an earlier registration's post may still run the listener's handler.
+        var hasWorkUnderWay: Bool {
+            !running.isEmpty || earlierRegistrations.contains { !$0.state.posts.isIdle }
+        }
 
-    /// Ends call `id`; answers the waits that it was the last for, to resume after the lock.
-    func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
-        if let index = running.firstIndex(of: id) { running.remove(at: index) }
-        guard !waiters.isEmpty else { return [] }
-        var resumed: [CheckedContinuation<Void, Never>] = []
-        let running = running
-        waiters.removeAll { waiter in
-            guard waiter.calls.allSatisfy({ !running.contains($0) }) else { return false }
-            resumed.append(waiter.resume)
+        /// Counts a late call that passed its check; answers its id.
+        mutating func begin() -> UInt64 {
+            last &+= 1
+            running.append(last)
+            return last
+        }
+
+        /// Ends call `id`; answers the waits that it was the last for, to resume after the lock.
+        mutating func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
+            if let index = running.firstIndex(of: id) { running.remove(at: index) }
+            guard !waiters.isEmpty else { return [] }
+            var resumed: [CheckedContinuation<Void, Never>] = []
+            let running = running
+            waiters.removeAll { waiter in
+                guard waiter.calls.allSatisfy({ !running.contains($0) }) else { return false }
+                resumed.append(waiter.resume)
+                return true
+            }
+            return resumed
+        }
+
+        /// The calls running now, but those in `excluded`.
+        func running(excluding excluded: [UInt64]) -> [UInt64] {
+            running.filter { !excluded.contains($0) }
+        }
+
+        /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have
+        /// already.
+        mutating func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
+            guard calls.contains(where: running.contains) else { return false }
+            waiters.append((calls, waiter))
             return true
         }
-        return resumed
-    }
-
-    /// The calls running now, but those in `excluded`.
-    func running(excluding excluded: [UInt64]) -> [UInt64] {
-        running.filter { !excluded.contains($0) }
-    }
-
-    /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have already.
-    func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
-        guard calls.contains(where: running.contains) else { return false }
-        waiters.append((calls, waiter))
-        return true
     }
 }
 
@@ -165,19 +172,20 @@ extension Listener {
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
         let (late, registrations) = registry.lock.withLock { () -> ([UInt64], [SharedRegistration]) in
-            let earlier = state.extras?.earlierRegistrations ?? []
+            let earlier = state.extras?.state.earlierRegistrations ?? []
             return (
-                state.extras?.running(excluding: own) ?? [], earlier + (state.lastRegistration.map { [$0] } ?? [])
+                state.extras?.state.running(excluding: own) ?? [],
+                earlier + (state.lastRegistration.map { [$0] } ?? [])
             )
         }
         if !late.isEmpty {
             await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ state.extras?.wait(for: late, waiter) ?? false }) { waiter.resume() }
+                if !registry.lock.withLock({ state.extras?.state.wait(for: late, waiter) ?? false }) { waiter.resume() }
             }
         }
         for registration in registrations {
             await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ registration.posts.wait(waiter) }) { waiter.resume() }
+                if !registry.lock.withLock({ registration.state.posts.wait(waiter) }) { waiter.resume() }
             }
         }
     }
@@ -185,15 +193,15 @@ extension Listener {
     /// Whether a handler call of this listener may be under way, under the lock: a late call let through, or a post
     /// under way on a registration it listened through.
     var mayHaveHandlersUnderWay: Bool {
-        if let registration = state.lastRegistration, !registration.posts.isIdle { return true }
-        return state.extras?.hasWorkUnderWay ?? false
+        if let registration = state.lastRegistration, !registration.state.posts.isIdle { return true }
+        return state.extras?.state.hasWorkUnderWay ?? false
     }
 
     /// Keeps `registration`, which the listener leaves for another, for a teardown's wait while it has posts under
     /// way; under the lock.
     func leave(_ registration: SharedRegistration) {
-        guard state.extras != nil || !registration.posts.isIdle else { return }
-        madeExtras().keepEarlier(registration)
+        guard state.extras != nil || !registration.state.posts.isIdle else { return }
+        madeExtras().state.keepEarlier(registration)
     }
 }
 

@@ -74,8 +74,8 @@ final class CenterRegistry: @unchecked Sendable {
         lock.withLock {}
         let center = center
         for registration in registrations.values {
-            if let center, case .registered(let token) = registration.phase { token.remove(from: center) }
-            registration.phase = .dropped
+            if let center, case .registered(let token) = registration.state.phase { token.remove(from: center) }
+            registration.state.phase = .dropped
         }
     }
 
@@ -162,18 +162,18 @@ final class CenterRegistry: @unchecked Sendable {
             }
         }
         if registration.listenerCount == 0 {
-            if registration.isIdle {
-                registration.isIdle = false
+            if registration.state.isIdle {
+                registration.state.isIdle = false
                 idle -= 1
             }
             inUse += 1
             peakInUse = max(peakInUse, inUse)
         }
-        registration.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
-        if listener.state.tapping != nil { registration.tappedListeners += 1 }
+        registration.state.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
+        if listener.state.tapping != nil { registration.state.tappedListeners += 1 }
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
-        listener.state.link = .shared(registration)
-        if case .registering = registration.phase {
+        listener.state.lastRegistration = registration
+        if case .registering = registration.state.phase {
             work = .register(registration, sender: sender, attempt: registration.nextAttempt())
         }
         return (registration, work)
@@ -184,23 +184,25 @@ final class CenterRegistry: @unchecked Sendable {
     func unlink(_ registration: SharedRegistration, generation: UInt64) -> Withdrawal {
         var withdrawal = Withdrawal()
         guard let index = registration.index(of: generation) else { return withdrawal }
-        if registration.entries[index].listener?.state.tapping != nil { registration.tappedListeners -= 1 }
+        if registration.state.entries[index].listener?.state.tapping != nil { registration.state.tappedListeners -= 1 }
         // Not the last reference: the caller holds the listener.
-        registration.entries[index].listener = nil
-        registration.clearedEntries += 1
+        registration.state.entries[index].listener = nil
+        registration.state.clearedEntries += 1
         if registration.listenerCount == 0 {
-            registration.entries.removeAll(keepingCapacity: true)
-            registration.clearedEntries = 0
+            registration.state.entries.removeAll(keepingCapacity: true)
+            registration.state.clearedEntries = 0
             inUse -= 1
             if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
-                registration.isIdle = true
+                registration.state.isIdle = true
                 idle += 1
             } else {
                 withdrawal.token = drop(registration)
             }
-        } else if registration.clearedEntries > 16, registration.clearedEntries * 2 > registration.entries.count {
-            registration.entries.removeAll { $0.listener == nil }
-            registration.clearedEntries = 0
+        } else if registration.state.clearedEntries > 16,
+            registration.state.clearedEntries * 2 > registration.state.entries.count
+        {
+            registration.state.entries.removeAll { $0.listener == nil }
+            registration.state.clearedEntries = 0
         }
         return withdrawal
     }
@@ -210,8 +212,8 @@ final class CenterRegistry: @unchecked Sendable {
         if registrations[registration.key] === registration {
             registrations[registration.key] = nil
         }
-        defer { registration.phase = .dropped }
-        if case .registered(let token) = registration.phase { return token }
+        defer { registration.state.phase = .dropped }
+        if case .registered(let token) = registration.state.phase { return token }
         return nil
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 
 /// One Foundation registration that the listeners of one name (or one main-actor message type and subject) on one
-/// center share: its block calls them in the order in which they started listening, on every platform.
+/// center share: its block calls them in the order in which they started listening, on every platform. An
+/// asynchronous message's listener has one alone, for one start (see ``Key/alone``), whose block Foundation runs in a
+/// task of its own and which calls the listener itself (`MessageHandler.async`).
 ///
 /// ## Entries
-/// ``entries`` is sorted by generation: a listener is appended under the registry's lock in the same section that
+/// `state.entries` is sorted by generation: a listener is appended under the registry's lock in the same section that
 /// counts up the registry's generation. A stopped listener's entry is cleared in place (found by binary search) and
 /// the cleared entries are compacted away in bulk, so that starting and stopping stay O(log n) with thousands of
 /// listeners of one name.
@@ -13,7 +15,7 @@ import Foundation
 /// Every mutable field is touched only under the registry's lock. A post takes that lock once for its snapshot, and
 /// once more for each listener after the first, which a handler that ran before it may have stopped.
 final class SharedRegistration: @unchecked Sendable {
-    // Safe: every `var` is only touched under `registry.lock`; `key` and `registry` are constants.
+    // Safe: `state` is only touched under `registry.lock`; `key` and `registry` are constants.
 
     /// What one Foundation registration is shared by.
     ///
@@ -26,22 +28,28 @@ final class SharedRegistration: @unchecked Sendable {
         let nameHash: Int
         let queue: ObjectIdentifier?
         let sender: ObjectIdentifier?
-        /// The main-actor message type, or `nil` for a notification name.
+        /// The message type, or `nil` for a notification name.
         let message: ObjectIdentifier?
+        /// The generation of the one start an asynchronous message's registration is for, or 0 for one that listeners
+        /// share: Foundation runs each asynchronous observer in a task of its own, and a shared registration would run
+        /// the handlers one after the other.
+        let alone: UInt64
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(nameHash)
             hasher.combine(queue)
             hasher.combine(sender)
             hasher.combine(message)
+            if alone != 0 { hasher.combine(alone) }
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.queue == rhs.queue && lhs.sender == rhs.sender && lhs.message == rhs.message && lhs.name == rhs.name
+            lhs.queue == rhs.queue && lhs.sender == rhs.sender && lhs.message == rhs.message && lhs.alone == rhs.alone
+                && lhs.name == rhs.name
         }
 
         /// Whether an emptied registration may stay registered, idle (see ``CenterRegistry``'s "Idle registrations").
-        var staysIdle: Bool { name != nil && queue == nil }
+        var staysIdle: Bool { name != nil && queue == nil && alone == 0 }
     }
 
     /// A listener linked for the registration of `generation`; `listener` is `nil` once it is unlinked. The
@@ -60,24 +68,29 @@ final class SharedRegistration: @unchecked Sendable {
         case dropped
     }
 
+    /// Everything that changes, touched only under the registry's lock.
+    struct State {
+        var entries: [Entry] = []
+        var clearedEntries = 0
+        var phase = Phase.registering
+        var isIdle = false
+        /// How many listeners linked now have a tap (the testing module's): while there are none, a post reads none.
+        var tappedListeners = 0
+        /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
+        var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
+        /// The Foundation registrations started for this one, counted (see ``register(for:sender:attempt:)``), and
+        /// the one kept, whose block alone calls the listeners (0 until one is kept).
+        var attempts: UInt32 = 0
+        var kept: UInt32 = 0
+    }
+
     let key: Key
     /// Unowned: the registry holds its registrations, and whatever else holds one (a listener that listens or
     /// listened through it, a start's work, Foundation's block on a center that lives) holds the registry too (see
     /// ``CenterRegistry``'s "Ownership").
     unowned let registry: CenterRegistry
     // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
-    @exclusivity(unchecked) var entries: [Entry] = []
-    @exclusivity(unchecked) var clearedEntries = 0
-    @exclusivity(unchecked) var phase = Phase.registering
-    @exclusivity(unchecked) var isIdle = false
-    /// How many listeners linked now have a tap (the testing module's): while there are none, a post reads none.
-    @exclusivity(unchecked) var tappedListeners = 0
-    /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
-    @exclusivity(unchecked) var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
-    /// The Foundation registrations started for this one, counted (see ``register(for:sender:attempt:)``), and the
-    /// one kept, whose block alone calls the listeners (0 until one is kept).
-    @exclusivity(unchecked) private var attempts: UInt32 = 0
-    @exclusivity(unchecked) private var kept: UInt32 = 0
+    @exclusivity(unchecked) var state = State()
 
     init(key: Key, registry: CenterRegistry) {
         self.key = key
@@ -86,53 +99,52 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// The next Foundation registration started for this one, under the lock.
     func nextAttempt() -> UInt32 {
-        attempts += 1
-        return attempts
+        state.attempts += 1
+        return state.attempts
     }
 
-    var listenerCount: Int { entries.count - clearedEntries }
+    var listenerCount: Int { state.entries.count - state.clearedEntries }
 
     var isDropped: Bool {
-        if case .dropped = phase { return true }
+        if case .dropped = state.phase { return true }
         return false
     }
 
     /// The index of the entry of `generation`, if it is there.
     func index(of generation: UInt64) -> Int? {
         var low = 0
-        var high = entries.count
+        var high = state.entries.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].generation < generation { low = middle + 1 } else { high = middle }
+            if state.entries[middle].generation < generation { low = middle + 1 } else { high = middle }
         }
-        return low < entries.count && entries[low].generation == generation ? low : nil
+        return low < state.entries.count && state.entries[low].generation == generation ? low : nil
     }
 
     // MARK: - Delivery
 
-    /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
-    /// comes.
+    /// Calls `call` with each listener that listened when the post began and still listens when its turn comes, its
+    /// generation and its tap; counts the post as under way meanwhile, for a teardown's wait.
     ///
     /// `lock` is the registry's, which the block captures with the registration: the first memory a posting thread
     /// touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the thread that made
     /// it.
-    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
+    @inline(__always)
+    private func forEachListener(under lock: Lock, attempt: UInt32, _ call: (Listener, UInt64, Tapping?) -> Void) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
         var post = -1
         var tapped = false
         let snapshot = lock.withLock { () -> [Entry] in
-            guard kept == attempt else { return [] }
-            post = posts.begin()
-            tapped = tappedListeners > 0
-            return entries
+            guard state.kept == attempt else { return [] }
+            post = state.posts.begin()
+            tapped = state.tappedListeners > 0
+            return state.entries
         }
         guard post >= 0 else { return }
         defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
-        // Whether this post runs on the main queue, looked up by the first main-actor listener only.
-        var onMainQueue: Bool?
         for entry in snapshot {
             guard let listener = entry.listener else { continue }
             var tapping: Tapping?
@@ -143,7 +155,27 @@ final class SharedRegistration: @unchecked Sendable {
                 continue
             }
             checked = true
-            listener.deliver(notification, generation: entry.generation, tapping: tapping, onMainQueue: &onMainQueue)
+            call(listener, entry.generation, tapping)
+        }
+    }
+
+    /// Foundation's block for a notification.
+    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
+        // Whether this post runs on the main queue, looked up by the first main-actor listener only.
+        var onMainQueue: Bool?
+        forEachListener(under: lock, attempt: attempt) { listener, generation, tapping in
+            listener.deliver(notification, generation: generation, tapping: tapping, onMainQueue: &onMainQueue)
+        }
+    }
+
+    /// A main-actor message registration's block: as ``deliver(_:under:attempt:)``, for each listener's typed handler.
+    @MainActor
+    func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
+        forEachListener(under: lock, attempt: attempt) { listener, generation, tapping in
+            // Every listener of a message registration has a handler of its message type (the type is in the key).
+            guard let handler = listener.handler.message else { return }
+            let typed = unsafeDowncast(handler, to: MainActorMessageHandler<Message>.self)
+            listener.deliver(message: message, to: typed, generation: generation, tapping: tapping)
         }
     }
 
@@ -154,41 +186,9 @@ final class SharedRegistration: @unchecked Sendable {
         lock.withLock { listener.state.isCurrent(generation) ? .some(listener.state.tapping) : nil }
     }
 
-    /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
-    @MainActor
-    func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
-        // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
-        // in the generic main-actor form.
-        var post = -1
-        var tapped = false
-        let snapshot = lock.withLock { () -> [Entry] in
-            guard kept == attempt else { return [] }
-            post = posts.begin()
-            tapped = tappedListeners > 0
-            return entries
-        }
-        guard post >= 0 else { return }
-        defer { endPost(post, under: lock) }
-        var checked = false
-        for entry in snapshot {
-            // Every listener of a message registration has a handler of its message type (the type is in the key).
-            guard let listener = entry.listener, let handler = listener.handler.message else { continue }
-            let typed = unsafeDowncast(handler, to: MainActorMessageHandler<Message>.self)
-            var tapping: Tapping?
-            if tapped {
-                guard let current = Self.tapping(of: listener, entry.generation, under: lock) else { continue }
-                tapping = current
-            } else if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) {
-                continue
-            }
-            checked = true
-            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: tapping)
-        }
-    }
-
     /// Takes back post `post` (its round), and resumes the teardown waits it was the last for.
     private func endPost(_ post: Int, under lock: Lock) {
-        guard lock.withLock({ posts.end(post) }) else { return }
+        guard lock.withLock({ state.posts.end(post) }) else { return }
         resumeSettledWaiters(under: lock)
     }
 
@@ -196,7 +196,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// (Benchmarks/README.md, "Issue 30").
     @inline(never)
     private func resumeSettledWaiters(under lock: Lock) {
-        for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
+        for waiter in lock.withLock({ state.posts.settledWaiters() }) { waiter.resume() }
     }
 
     // MARK: - Registering with Foundation
@@ -211,7 +211,9 @@ final class SharedRegistration: @unchecked Sendable {
     /// once.
     func register(for listener: Listener, sender: AnyObject?, attempt: UInt32) {
         let token: CenterToken
-        if let handler = listener.handler.message {
+        if let handler = listener.handler.message as? AsyncMessageHandler {
+            token = handler.register(listener, sender, key.alone)
+        } else if let handler = listener.handler.message {
             token = handler.registerShared(listener.center, subject: sender, registration: self, attempt: attempt)
         } else {
             token = CenterCalls.addObserver(
@@ -223,28 +225,24 @@ final class SharedRegistration: @unchecked Sendable {
         }
         // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
         let leftover = registry.lock.withLock { () -> CenterToken? in
-            guard case .registering = phase else { return token }
-            phase = .registered(token)
-            kept = attempt
+            guard case .registering = state.phase else { return token }
+            state.phase = .registered(token)
+            state.kept = attempt
             return nil
         }
         leftover?.remove(from: listener.center)
     }
 }
 
-/// What a start leaves to do once the lock is released.
+/// What a start leaves to do once the lock is released: make a Foundation registration for the registration being
+/// made (see `SharedRegistration.register`).
 enum RegistrationWork {
-    /// Make a Foundation registration for the registration being made (see `SharedRegistration.register`).
     case register(SharedRegistration, sender: AnyObject?, attempt: UInt32)
-    /// Make an asynchronous-message listener's registration of its own.
-    case registerAlone(OwnRegistration, generation: UInt64, subject: AnyObject?)
 
     func perform(for listener: Listener) {
         switch self {
         case .register(let registration, let sender, let attempt):
             registration.register(for: listener, sender: sender, attempt: attempt)
-        case .registerAlone(let own, let generation, let subject):
-            listener.registerAlone(own, generation: generation, subject: subject)
         }
     }
 }
