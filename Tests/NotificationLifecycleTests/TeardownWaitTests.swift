@@ -287,8 +287,9 @@ func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
     }
 }
 
-/// The two rounds of ``PostsUnderWay``, step by step: a wait is resumed once every post that began before it has
-/// returned, never held by posts that begin after it, and a wait that comes while another drains waits for both.
+/// ``CallsUnderWay`` as a registration counts its posts, step by step: a wait is resumed once every post that began
+/// before it has returned, never held by posts that begin after it, and a wait that comes while another waits
+/// resumes when its own posts have returned.
 @Suite("Counting the posts under way")
 struct PostsUnderWayTests {
     @Test func withNoPostUnderWayAWaitReturnsAtOnce() {
@@ -310,7 +311,7 @@ struct PostsUnderWayTests {
         #expect(posts.log == ["teardown resumed"])
     }
 
-    @Test func aWaitThatComesWhileAnotherDrainsWaitsForBothRounds() {
+    @Test func aWaitThatComesWhileAnotherWaitsWaitsForEveryEarlierPost() {
         let posts = Posts()
         let first = posts.begin()
         posts.wait("one")
@@ -324,7 +325,7 @@ struct PostsUnderWayTests {
         #expect(posts.log == ["one resumed", "first post returned", "two resumed"])
     }
 
-    @Test func waitsOfADrainedRoundWithNothingLaterAreResumedTogether() {
+    @Test func waitsForTheSamePostsAreResumedTogether() {
         let posts = Posts()
         let post = posts.begin()
         posts.wait("one")
@@ -334,20 +335,20 @@ struct PostsUnderWayTests {
         #expect(posts.log == ["one resumed", "two resumed", "three returned at once"])
     }
 
-    /// Calls ``PostsUnderWay`` as a registration and a teardown do, and logs what each wait sees.
+    /// Calls ``CallsUnderWay`` as a registration and a teardown do, and logs what each wait sees.
     final class Posts {
-        var posts = PostsUnderWay<String>()
+        var posts = CallsUnderWay<String>()
         var log: [String] = []
 
-        func begin() -> Int { posts.begin() }
+        func begin() -> UInt64 { posts.begin() }
 
-        func end(_ round: Int) {
-            guard posts.end(round) else { return }
+        func end(_ post: UInt64) {
+            guard posts.end(post) else { return }
             log += posts.settledWaiters().map { "\($0) resumed" }
         }
 
         func wait(_ name: String) {
-            if !posts.wait(name) { log.append("\(name) returned at once") }
+            if !posts.wait(for: posts.running(), name) { log.append("\(name) returned at once") }
         }
     }
 }

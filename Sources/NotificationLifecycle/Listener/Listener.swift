@@ -347,7 +347,7 @@ final class Listener: @unchecked Sendable {
         let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
             let extras = madeExtras()
-            return (extras.state.tapping, extras.state.begin())
+            return (extras.state.tapping, extras.state.lateCalls.begin())
         }
         guard let (tapping, late) = admitted else { return nil }
         if let observerGone = released(observer: observer, sender: sender) {
@@ -360,7 +360,10 @@ final class Listener: @unchecked Sendable {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { state.extras?.state.end(id) ?? [] }
+        let resumed = registry.lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            guard let extras = state.extras, extras.state.lateCalls.end(id) else { return [] }
+            return extras.state.lateCalls.settledWaiters()
+        }
         for waiter in resumed { waiter.resume() }
     }
 

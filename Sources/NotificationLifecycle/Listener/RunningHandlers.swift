@@ -3,80 +3,66 @@
 /// A stop keeps later posts from a handler, but a handler of a post already under way may still run after it
 /// returns: the post took its snapshot of listeners before the stop, or a late call (a scheduled main-actor call, an
 /// asynchronous message's task) passed its check before it. So each shared registration counts its posts under way
-/// (``PostsUnderWay``: counted up in the section that takes the snapshot, down after the last handler of the post)
-/// and each listener its late calls let through (``Extras``: counted in the section of the check). A wait
+/// (counted up in the section that takes the snapshot, down after the last handler of the post) and each listener its
+/// late calls let through (in ``Extras``, counted in the section of the check), both in a ``CallsUnderWay``. A wait
 /// remembers what is under way when it starts and ends when that has returned; what starts later cannot reach a
 /// stopped info.
 ///
 /// Both are touched only under the registry's lock. The cost on a post is one count in the section that takes the
 /// snapshot and one more lock section after the handlers (Benchmarks/README.md has the instructions).
 
-/// The posts of one shared registration whose snapshot was taken and whose handlers have not all returned.
+/// Handler calls under way, each with an id, and the waits for some of them: the posts of a shared registration whose
+/// snapshot was taken and whose handlers have not all returned, or the late calls of a listener.
 ///
-/// A post is counted in the current round, one of two. A wait closes the round (later posts count in the other one)
-/// and is resumed when the closed round's count is back to zero: every post that began before the wait has returned
-/// then, and the posts that keep coming count elsewhere, so a steady stream of posts never holds a wait. A wait that
-/// comes while a round drains waits for the next round too, which closes when the draining one ends. Two counters
-/// instead of a ticket per post: a post adds one in the section that takes its snapshot and takes it away after its
-/// handlers, and builds no array. `Waiter` is what a wait leaves to resume (a continuation; tests use names).
-struct PostsUnderWay<Waiter> {
-    /// The round new posts count in: 0 or 1.
-    private var round = 0
-    /// The posts under way of each round.
-    private var counts = (0, 0)
-    /// The waits resumed when the other round (the closed one) drains; empty when no round drains.
-    private var draining: [Waiter] = []
-    /// The waits that came while a round drained, which need the current round drained too.
-    private var next: [Waiter] = []
+/// A wait names the calls under way when it starts (``running(excluding:)``) and is resumed once they have returned,
+/// so calls that keep coming never hold it. The first call under way is kept inline and the others in an array, so a
+/// post that no other overlaps builds no array. `Waiter` is what a wait leaves to resume (a continuation; tests use
+/// names).
+struct CallsUnderWay<Waiter> {
+    private var last: UInt64 = 0
+    /// A call under way, or 0; the others are in `more`.
+    private var first: UInt64 = 0
+    private var more: [UInt64] = []
+    private var waiters: [(calls: [UInt64], waiter: Waiter)] = []
 
-    private func count(of round: Int) -> Int { round == 0 ? counts.0 : counts.1 }
+    /// Whether no call is under way: a wait would return at once.
+    var isIdle: Bool { first == 0 && more.isEmpty }
 
-    /// Whether no post is under way: a wait would return at once.
-    var isIdle: Bool { counts.0 == 0 && counts.1 == 0 }
-
-    /// Counts a post whose snapshot is being taken; answers its round, which it gives back to ``end(_:)``.
+    /// Counts a call; answers its id (never 0), which it gives back to ``end(_:)``.
     @inline(__always)
-    mutating func begin() -> Int {
-        if round == 0 { counts.0 += 1 } else { counts.1 += 1 }
-        return round
+    mutating func begin() -> UInt64 {
+        last &+= 1
+        if first == 0 { first = last } else { more.append(last) }
+        return last
     }
 
-    /// Takes back a post of `round`; answers whether it ended a drain, whose waits ``settledWaiters()`` then takes (a
-    /// post that no one waits for builds no array).
+    /// Takes back call `id`; answers whether a wait may be resumed now, whose waiter ``settledWaiters()`` then
+    /// takes (a call that no one waits for builds no array).
     @inline(__always)
-    mutating func end(_ round: Int) -> Bool {
-        if round == 0 { counts.0 -= 1 } else { counts.1 -= 1 }
-        return round != self.round && count(of: round) == 0 && !draining.isEmpty
+    mutating func end(_ id: UInt64) -> Bool {
+        if first == id { first = 0 } else if let index = more.firstIndex(of: id) { more.remove(at: index) }
+        return !waiters.isEmpty
     }
 
-    /// Answers the waits whose posts have all returned, to resume after the lock, and closes the round for the waits
-    /// that came meanwhile.
+    private func isRunning(_ id: UInt64) -> Bool { id == first || more.contains(id) }
+
+    /// The calls under way now, but those in `excluded`.
+    func running(excluding excluded: [UInt64] = []) -> [UInt64] {
+        ([first] + more).filter { $0 != 0 && !excluded.contains($0) }
+    }
+
+    /// Answers the waits whose calls have all returned, to resume after the lock.
     mutating func settledWaiters() -> [Waiter] {
-        guard !draining.isEmpty, count(of: 1 - round) == 0 else { return [] }
-        var resumed = draining
-        draining = next
-        next = []
-        if !draining.isEmpty {
-            if count(of: round) == 0 {
-                resumed += draining
-                draining = []
-            } else {
-                round = 1 - round
-            }
-        }
-        return resumed
+        let running = running()
+        let settled = waiters.filter { !$0.calls.contains(where: running.contains) }
+        waiters.removeAll { !$0.calls.contains(where: running.contains) }
+        return settled.map(\.waiter)
     }
 
-    /// Resumes `waiter` once every post that began before this call has returned; answers `false` (and keeps
-    /// nothing) when none is under way.
-    mutating func wait(_ waiter: Waiter) -> Bool {
-        if !draining.isEmpty {
-            next.append(waiter)
-            return true
-        }
-        guard count(of: round) > 0 else { return false }
-        round = 1 - round
-        draining = [waiter]
+    /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have already.
+    mutating func wait(for calls: [UInt64], _ waiter: Waiter) -> Bool {
+        guard calls.contains(where: isRunning) else { return false }
+        waiters.append((calls, waiter))
         return true
     }
 }
@@ -95,9 +81,7 @@ final class Extras {
     struct State {
         /// The testing module's tap, with the info it shows.
         var tapping: Tapping?
-        private var last: UInt64 = 0
-        private var running: [UInt64] = []
-        private var waiters: [(calls: [UInt64], resume: CheckedContinuation<Void, Never>)] = []
+        var lateCalls = CallsUnderWay<CheckedContinuation<Void, Never>>()
         /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at
         /// each start, and a post of its first one may still run its handler after it stopped, started and stopped
         /// again.
@@ -112,41 +96,7 @@ final class Extras {
 
         /// Whether a call or an earlier registration's post may still run the listener's handler.
         var hasWorkUnderWay: Bool {
-            !running.isEmpty || earlierRegistrations.contains { !$0.state.posts.isIdle }
-        }
-
-        /// Counts a late call that passed its check; answers its id.
-        mutating func begin() -> UInt64 {
-            last &+= 1
-            running.append(last)
-            return last
-        }
-
-        /// Ends call `id`; answers the waits that it was the last for, to resume after the lock.
-        mutating func end(_ id: UInt64) -> [CheckedContinuation<Void, Never>] {
-            if let index = running.firstIndex(of: id) { running.remove(at: index) }
-            guard !waiters.isEmpty else { return [] }
-            var resumed: [CheckedContinuation<Void, Never>] = []
-            let running = running
-            waiters.removeAll { waiter in
-                guard waiter.calls.allSatisfy({ !running.contains($0) }) else { return false }
-                resumed.append(waiter.resume)
-                return true
-            }
-            return resumed
-        }
-
-        /// The calls running now, but those in `excluded`.
-        func running(excluding excluded: [UInt64]) -> [UInt64] {
-            running.filter { !excluded.contains($0) }
-        }
-
-        /// Resumes `waiter` once each of `calls` has returned; answers `false` (and keeps nothing) when they have
-        /// already.
-        mutating func wait(for calls: [UInt64], _ waiter: CheckedContinuation<Void, Never>) -> Bool {
-            guard calls.contains(where: running.contains) else { return false }
-            waiters.append((calls, waiter))
-            return true
+            !lateCalls.isIdle || earlierRegistrations.contains { !$0.state.posts.isIdle }
         }
     }
 }
@@ -171,22 +121,24 @@ extension Listener {
     /// listened through (its last one, and earlier ones that still had posts under way when it left them).
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
-        let (late, registrations) = registry.lock.withLock { () -> ([UInt64], [SharedRegistration]) in
+        let (late, posts) = registry.lock.withLock { () -> ([UInt64], [(SharedRegistration, [UInt64])]) in
             let earlier = state.extras?.state.earlierRegistrations ?? []
+            let registrations = earlier + (state.lastRegistration.map { [$0] } ?? [])
             return (
-                state.extras?.state.running(excluding: own) ?? [],
-                earlier + (state.lastRegistration.map { [$0] } ?? [])
+                state.extras?.state.lateCalls.running(excluding: own) ?? [],
+                registrations.map { ($0, $0.state.posts.running()) }
             )
         }
-        if !late.isEmpty {
-            await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ state.extras?.state.wait(for: late, waiter) ?? false }) { waiter.resume() }
-            }
+        await waitUnderLock { state.extras?.state.lateCalls.wait(for: late, $0) ?? false }
+        for (registration, calls) in posts {
+            await waitUnderLock { registration.state.posts.wait(for: calls, $0) }
         }
-        for registration in registrations {
-            await withCheckedContinuation { waiter in
-                if !registry.lock.withLock({ registration.state.posts.wait(waiter) }) { waiter.resume() }
-            }
+    }
+
+    /// Waits until `wait`, called under the lock with the continuation, answers `false` or resumes it.
+    private func waitUnderLock(_ wait: (CheckedContinuation<Void, Never>) -> Bool) async {
+        await withCheckedContinuation { waiter in
+            if !registry.lock.withLock({ wait(waiter) }) { waiter.resume() }
         }
     }
 

@@ -77,7 +77,7 @@ final class SharedRegistration: @unchecked Sendable {
         /// How many listeners linked now have a tap (the testing module's): while there are none, a post reads none.
         var tappedListeners = 0
         /// The posts whose snapshot was taken and whose handlers have not all returned, for a teardown's wait.
-        var posts = PostsUnderWay<CheckedContinuation<Void, Never>>()
+        var posts = CallsUnderWay<CheckedContinuation<Void, Never>>()
         /// The Foundation registrations started for this one, counted (see ``register(for:sender:attempt:)``), and
         /// the one kept, whose block alone calls the listeners (0 until one is kept).
         var attempts: UInt32 = 0
@@ -123,17 +123,19 @@ final class SharedRegistration: @unchecked Sendable {
 
     // MARK: - Delivery
 
-    /// Calls `call` with each listener that listened when the post began and still listens when its turn comes, its
-    /// generation and its tap; counts the post as under way meanwhile, for a teardown's wait.
+    /// Foundation's block: calls the listeners that listened when the post began and still listen when their turn
+    /// comes.
     ///
     /// `lock` is the registry's, which the block captures with the registration: the first memory a posting thread
     /// touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the thread that made
     /// it.
-    @inline(__always)
-    private func forEachListener(under lock: Lock, attempt: UInt32, _ call: (Listener, UInt64, Tapping?) -> Void) {
-        // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
-        // in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
-        var post = -1
+    ///
+    /// The main-actor message form below repeats this loop: one loop shared through a closure made every post
+    /// dearer, a main-actor message's most (Benchmarks/README.md, "Issue 35: one registration mechanism").
+    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
+        // The post's id is set in the section, not returned with the snapshot: a tuple here costs its type's
+        // metadata in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
+        var post: UInt64 = 0
         var tapped = false
         let snapshot = lock.withLock { () -> [Entry] in
             guard state.kept == attempt else { return [] }
@@ -141,10 +143,12 @@ final class SharedRegistration: @unchecked Sendable {
             tapped = state.tappedListeners > 0
             return state.entries
         }
-        guard post >= 0 else { return }
+        guard post != 0 else { return }
         defer { endPost(post, under: lock) }
         // The first listener was linked when the snapshot was taken and no handler has run since.
         var checked = false
+        // Whether this post runs on the main queue, looked up by the first main-actor listener only.
+        var onMainQueue: Bool?
         for entry in snapshot {
             guard let listener = entry.listener else { continue }
             var tapping: Tapping?
@@ -155,27 +159,37 @@ final class SharedRegistration: @unchecked Sendable {
                 continue
             }
             checked = true
-            call(listener, entry.generation, tapping)
-        }
-    }
-
-    /// Foundation's block for a notification.
-    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
-        // Whether this post runs on the main queue, looked up by the first main-actor listener only.
-        var onMainQueue: Bool?
-        forEachListener(under: lock, attempt: attempt) { listener, generation, tapping in
-            listener.deliver(notification, generation: generation, tapping: tapping, onMainQueue: &onMainQueue)
+            listener.deliver(notification, generation: entry.generation, tapping: tapping, onMainQueue: &onMainQueue)
         }
     }
 
     /// A main-actor message registration's block: as ``deliver(_:under:attempt:)``, for each listener's typed handler.
     @MainActor
     func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
-        forEachListener(under: lock, attempt: attempt) { listener, generation, tapping in
+        var post: UInt64 = 0
+        var tapped = false
+        let snapshot = lock.withLock { () -> [Entry] in
+            guard state.kept == attempt else { return [] }
+            post = state.posts.begin()
+            tapped = state.tappedListeners > 0
+            return state.entries
+        }
+        guard post != 0 else { return }
+        defer { endPost(post, under: lock) }
+        var checked = false
+        for entry in snapshot {
             // Every listener of a message registration has a handler of its message type (the type is in the key).
-            guard let handler = listener.handler.message else { return }
+            guard let listener = entry.listener, let handler = listener.handler.message else { continue }
             let typed = unsafeDowncast(handler, to: MainActorMessageHandler<Message>.self)
-            listener.deliver(message: message, to: typed, generation: generation, tapping: tapping)
+            var tapping: Tapping?
+            if tapped {
+                guard let current = Self.tapping(of: listener, entry.generation, under: lock) else { continue }
+                tapping = current
+            } else if checked, !lock.withLock({ listener.state.isCurrent(entry.generation) }) {
+                continue
+            }
+            checked = true
+            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: tapping)
         }
     }
 
@@ -186,8 +200,8 @@ final class SharedRegistration: @unchecked Sendable {
         lock.withLock { listener.state.isCurrent(generation) ? .some(listener.state.tapping) : nil }
     }
 
-    /// Takes back post `post` (its round), and resumes the teardown waits it was the last for.
-    private func endPost(_ post: Int, under lock: Lock) {
+    /// Takes back post `post`, and resumes the teardown waits it was the last for.
+    private func endPost(_ post: UInt64, under lock: Lock) {
         guard lock.withLock({ state.posts.end(post) }) else { return }
         resumeSettledWaiters(under: lock)
     }
