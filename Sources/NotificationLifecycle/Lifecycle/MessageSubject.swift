@@ -136,7 +136,7 @@ extension MessageHandler {
         let filter = subject.filter
         return MainActorMessageHandler<Message>(
             register: { center, subject, registration, attempt in
-                let lock = registration.registry.lock
+                let lock = registration.lock
                 // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
                 let block: @MainActor @Sendable (Message) -> Void = {
                     registration.deliver(message: $0, under: lock, attempt: attempt)

@@ -22,8 +22,8 @@ package import Foundation
 /// 235 instructions: Benchmarks/README.md, "Issue 30"). On Apple platforms the token is the observer the center keeps
 /// and it holds the block, so registration → token → block → registration is a cycle there (on Linux the center holds
 /// the block and the token holds nothing); it ends when the registration is dropped, which releases the token, and
-/// the registry's `deinit` drops every registration it still has. A registration holds its registry unowned, so the
-/// registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for a
+/// the registry's `deinit` drops every registration it still has. A registration holds only its registry's lock, so
+/// the registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for a
 /// name never posted, holds it, and its token is kept by nobody, so under both semantics only the center holds that
 /// block. The registry goes with its center (or with its last info and engine, if those outlive the center), and the
 /// table finds a registry only for its own live center: a registry holds its center weakly and is compared with it,

@@ -15,7 +15,7 @@ import Foundation
 /// Every mutable field is touched only under the registry's lock. A post takes that lock once for its snapshot, and
 /// once more for each listener after the first, which a handler that ran before it may have stopped.
 final class SharedRegistration: @unchecked Sendable {
-    // Safe: `state` is only touched under `registry.lock`; `key` and `registry` are constants.
+    // Safe: `state` is only touched under `lock`, the registry's; `key` and `lock` are constants.
 
     /// What one Foundation registration is shared by.
     ///
@@ -85,16 +85,15 @@ final class SharedRegistration: @unchecked Sendable {
     }
 
     let key: Key
-    /// Unowned: the registry holds its registrations, and whatever else holds one (a listener that listens or
-    /// listened through it, a start's work, Foundation's block on a center that lives) holds the registry too (see
+    /// The registry's lock, and nothing else of the registry: the registry holds its registrations (see
     /// ``CenterRegistry``'s "Ownership").
-    unowned let registry: CenterRegistry
+    let lock: Lock
     // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
     @exclusivity(unchecked) var state = State()
 
     init(key: Key, registry: CenterRegistry) {
         self.key = key
-        self.registry = registry
+        lock = registry.lock
     }
 
     /// The next Foundation registration started for this one, under the lock.
@@ -235,10 +234,10 @@ final class SharedRegistration: @unchecked Sendable {
                 forName: key.name,
                 object: key.sender == nil ? nil : sender,
                 queue: listener.queue
-            ) { [self, lock = registry.lock] in deliver($0, under: lock, attempt: attempt) }
+            ) { [self, lock] in deliver($0, under: lock, attempt: attempt) }
         }
         // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
-        let leftover = registry.lock.withLock { () -> CenterToken? in
+        let leftover = lock.withLock { () -> CenterToken? in
             guard case .registering = state.phase else { return token }
             state.phase = .registered(token)
             state.kept = attempt
