@@ -194,25 +194,9 @@ extension MessageHandler {
         // Weak: the listener keeps the token, which on Apple platforms keeps this block (see CenterRegistry's
         // "Ownership"); a listener that is gone has stopped.
         case .anywhere(let handler):
-            return { [weak listener] message in
-                guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
-                defer { listener.endLateCall(late) }
-                guard let call = Tapping.showMessage(tapping) else { return }
-                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
-                    await handler(observer, message)
-                }
-                call.end()
-            }
+            return { [weak listener] message in await admitAndCall(listener, generation, message, handler) }
         case .onMainActor(let handler):
-            return { @MainActor [weak listener] message in
-                guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
-                defer { listener.endLateCall(late) }
-                guard let call = Tapping.showMessage(tapping) else { return }
-                await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
-                    await handler(observer, message)
-                }
-                call.end()
-            }
+            return { @MainActor [weak listener] message in await admitAndCall(listener, generation, message, handler) }
         case .keepingPosted(let yield, let end):
             // Strong: a call Foundation took on before the stop still yields after the listener's info is gone. The
             // stop removes the registration and its token, which ends the cycle on Apple platforms.
@@ -229,4 +213,21 @@ extension MessageHandler {
         }
     }
 
+    /// Calls `handler` if the registration of `generation` still stands, checked on the caller's actor (the main
+    /// actor for a main-actor handler), with the call marked as running in its task.
+    private static func admitAndCall<Message: NotificationCenter.AsyncMessage>(
+        _ listener: Listener?,
+        _ generation: UInt64,
+        _ message: Message,
+        _ handler: (AnyObject?, Message) async -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
+        defer { listener.endLateCall(late) }
+        guard let call = Tapping.showMessage(tapping) else { return }
+        await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+            await handler(observer, message)
+        }
+        call.end()
+    }
 }
