@@ -48,7 +48,8 @@ final class SharedRegistration: @unchecked Sendable {
                 && lhs.name == rhs.name
         }
 
-        /// Whether an emptied registration may stay registered, idle (see ``CenterRegistry``'s "Idle registrations").
+        /// Whether an emptied registration may stay registered, idle (see ``CenterRegistry``'s "Idle registrations");
+        /// never one start's alone.
         var staysIdle: Bool { name != nil && queue == nil && alone == 0 }
     }
 
