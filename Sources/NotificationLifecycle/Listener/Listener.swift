@@ -6,10 +6,10 @@ package import Foundation
 /// never keeps the info alive and releasing the info stops it.
 ///
 /// ## State
-/// ``State/generation`` and ``State/lastRegistration`` say whether the listener listens, for which generation and through which
-/// registration: each start takes the next generation of its center's registry, and a call passes on only while the generation it was
-/// made for is current. A post that took its snapshot before the listener stopped (or stopped and started again) is
-/// late, and its call is dropped.
+/// ``State/generation`` and ``State/lastRegistration`` say whether the listener listens, for which generation and
+/// through which registration: each start takes the next generation of its center's registry, and a call passes on only
+/// while the generation it was made for is current. A post that took its snapshot before the listener stopped (or
+/// stopped and started again) is late, and its call is dropped.
 ///
 /// ## Threads
 /// Every mutable field is in ``state``, touched only under the registry's lock. Everything else is constant; the
