@@ -119,6 +119,23 @@ struct MessageHubTests {
         #expect(counts() == (0, 0))
     }
 
+    /// Asynchronous message registrations never stay idle, so they do not raise how many idle name registrations a
+    /// center keeps: that follows the most shared registrations ever in use at once.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func asyncMessageRegistrationsDoNotRaiseTheIdleLimit() {
+        let many = 2 * CenterRegistry.idleLimit
+        let infos = (0..<many).map { _ in NotificationInfo(for: Synced.self, center: center) { _ in } }
+        for info in infos { info.startListening() }
+        #expect(counts() == (many, 0))
+        for info in infos { info.stopListening() }
+        for index in 0..<many {
+            let info = NotificationInfo(name: Notification.Name("hub.async.peak.\(index)"), center: center) { _ in }
+            info.startListening()
+            info.stopListening()
+        }
+        #expect(counts() == (CenterRegistry.idleLimit, CenterRegistry.idleLimit))
+    }
+
     /// A shared message registration neither keeps its center alive nor outlives it.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aMessageRegistrationNeitherKeepsItsCenterAliveNorOutlivesIt() {

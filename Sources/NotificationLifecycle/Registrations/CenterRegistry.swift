@@ -46,7 +46,10 @@ final class CenterRegistry: @unchecked Sendable {
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
     @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+    /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
+    /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
     @exclusivity(unchecked) private var inUse = 0
+    @exclusivity(unchecked) private var aloneInUse = 0
     @exclusivity(unchecked) private var idle = 0
     @exclusivity(unchecked) private var peakInUse = 0
     @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
@@ -134,7 +137,7 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { (inUse + idle, idle) }
+        lock.withLock { (inUse + aloneInUse + idle, idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
@@ -166,8 +169,12 @@ final class CenterRegistry: @unchecked Sendable {
                 registration.state.isIdle = false
                 idle -= 1
             }
-            inUse += 1
-            peakInUse = max(peakInUse, inUse)
+            if registration.key.alone != 0 {
+                aloneInUse += 1
+            } else {
+                inUse += 1
+                peakInUse = max(peakInUse, inUse)
+            }
         }
         registration.state.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
         if listener.state.tapping != nil { registration.state.tappedListeners += 1 }
@@ -191,7 +198,7 @@ final class CenterRegistry: @unchecked Sendable {
         if registration.listenerCount == 0 {
             registration.state.entries.removeAll(keepingCapacity: true)
             registration.state.clearedEntries = 0
-            inUse -= 1
+            if registration.key.alone != 0 { aloneInUse -= 1 } else { inUse -= 1 }
             if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
                 registration.state.isIdle = true
                 idle += 1
