@@ -43,7 +43,8 @@ struct CallsUnderWay<Waiter> {
     /// takes (a call that no pending wait names builds no array and takes no other lock section).
     @inline(__always)
     mutating func end(_ id: UInt64) -> Bool {
-        if first == id { first = 0 } else if let index = more.firstIndex(of: id) { more.remove(at: index) }
+        // From the end: re-entrant posts (a handler that posts) end innermost, that is newest, first.
+        if first == id { first = 0 } else if let index = more.lastIndex(of: id) { more.remove(at: index) }
         return id <= highestWaited && !waiters.isEmpty
     }
 
