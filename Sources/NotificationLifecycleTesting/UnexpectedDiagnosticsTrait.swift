@@ -53,9 +53,7 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         let failures = FailureScope(captures: false)
         defer {
             strict.recordLateReports()
-            for (failure, location) in failures.close() {
-                recordInTest(failure, at: location)
-            }
+            for failure in failures.close() { recordInTest(failure) }
         }
         // Failures about the centers this scope made engines or infos for reach the test too.
         let origin = FailureOrigin(
