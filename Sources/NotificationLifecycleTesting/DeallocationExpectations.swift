@@ -142,7 +142,7 @@ private struct DeallocationWatch {
         if let owner = object as? any NotificationEngineOwner {
             let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
             if !closures.isEmpty {
-                let sites = closures.map(RegistrationTable.declaration(of:)).joined(separator: ", ")
+                let sites = closures.map(declarationSite).joined(separator: ", ")
                 clues.append(
                     "Its closure handlers (\(sites)) keep it alive if one captures it strongly: use the owner the "
                         + "shorthand passes to the closure instead of self, or capture [weak self]."
@@ -150,7 +150,7 @@ private struct DeallocationWatch {
             }
         }
         if let center {
-            let naming = RegistrationTable.sortedForDisplay(
+            let naming = sortedForDisplay(
                 RegistrationLedger.infos(on: center).filter { info in
                     info !== object && (info.observer === object || SenderFilter(of: info).isObject(object))
                 }
@@ -160,7 +160,7 @@ private struct DeallocationWatch {
                     "\(naming.count) info\(naming.count == 1 ? " names" : "s name") it as observer or sender; infos "
                         + "hold both weakly, so they keep it alive only through a closure that captures it."
                 )
-                details.append("Infos on its center that name it:\n" + RegistrationTable.centerRows(naming))
+                details.append("Infos on its center that name it:\n" + centerTable(naming))
             }
         }
         if clues.isEmpty {

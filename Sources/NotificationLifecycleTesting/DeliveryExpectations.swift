@@ -92,7 +92,7 @@ public func expectDeliveries(
     guard let index = (0..<rows).first(where: differs) else { return }
     let actual = index < deliveries.count ? deliveries[index].description : "nothing more"
     let wanted = index < expected.count ? expected[index].text : "nothing more"
-    let table = TextTable.numbered(["expected", "|", "recorded", "observer"], rows: rows, mark: "!", where: differs) {
+    let table = numberedTable(["expected", "|", "recorded", "observer"], rows: rows, mark: "!", where: differs) {
         let right = $0 < deliveries.count ? deliveries[$0] : nil
         return [$0 < expected.count ? expected[$0].text : "-", "|", right?.description ?? "-"]
             + [right.map { $0.observerType ?? "none" } ?? ""]
@@ -383,7 +383,7 @@ extension Narrowing {
     private static func table(_ deliveries: [RecordedDelivery], marked: Set<Int>) -> String {
         guard !deliveries.isEmpty else { return "Recorded deliveries: none." }
         let header = ["topic", "handler", "lifespan", "observer", "declared at"]
-        let table = TextTable.numbered(header, rows: deliveries.count, mark: ">", where: marked.contains) {
+        let table = numberedTable(header, rows: deliveries.count, mark: ">", where: marked.contains) {
             let delivery = deliveries[$0]
             return [delivery.topic.text, delivery.handler.description, delivery.lifespan.description]
                 + [delivery.observerType ?? "none", delivery.declaredAt]

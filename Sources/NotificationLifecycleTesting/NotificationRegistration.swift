@@ -93,7 +93,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// - Parameter center: The test's center.
     /// - Returns: The registrations, each read once.
     public static func all(on center: NotificationCenter) -> [NotificationRegistration] {
-        RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
+        sortedForDisplay(RegistrationLedger.infos(on: center))
             .map(NotificationRegistration.init)
             .filter(\.isListening)
     }
