@@ -55,9 +55,10 @@ public struct RecordedDelivery: Sendable {
     }
 
     /// `ping -> didPing: (lifetime, InboxScreen.swift:14)`.
-    var description: String {
-        "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))"
-    }
+    var description: String { "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))" }
+
+    /// The handler, lifespan, observer type and declaration, as the cells of a table row.
+    var cells: [String] { [handler.description, lifespan.description, observerType ?? "none", declaredAt] }
 }
 
 /// A notification's `userInfo`, which is not `Sendable`. `@unchecked Sendable`: it is never mutated, and the test
