@@ -45,7 +45,7 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let sourceLocation = test.sourceLocation
-        let strict = StrictDiagnostics(mode: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
+        let strict = DiagnosticReports(strict: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
             recordInTest(failure, at: sourceLocation)
         }
         // Failures raised outside the test's task about recorders made in it are kept, and recorded here, in the
