@@ -40,14 +40,27 @@ public func expectDeallocated<Object: AnyObject>(
     column: UInt = #column
 ) {
     guard let strong = object else { return }
-    let watch = DeallocationWatch(strong, center: center)
+    let typeName = "\(type(of: strong))"
+    let center =
+        center ?? (strong as? any NotificationEngineOwner)?.notificationEngine.center
+        ?? (strong as? NotificationInfo)?.center
+    weak let watched = strong
     object = nil
     _ = consume strong
-    guard let survivor = watch.survivor() else { return }
+    // Another thread may hold it for a moment: given a second to let go, with only a moment's strong reference per
+    // check (one kept across the sleep would keep the object alive).
+    let deadline = Date(timeIntervalSinceNow: 1)
+    while watched != nil, Date() < deadline { usleep(1_000) }
+    guard let survivor = watched else { return }
     // Given back before the failure is recorded: the test may look at it, and its message names what holds it.
-    object = survivor as? Object
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    recordFailure(watch.failure(of: survivor), at: site)
+    object = survivor
+    let (clues, details) = holders(of: survivor, on: center)
+    let failure = InspectionFailure(
+        summary: "Expected \(typeName) to be deallocated after its last reference was dropped, but it is still alive. "
+            + clues,
+        details: details
+    )
+    check(failure, fileID, filePath, line, column)
 }
 
 /// Makes an object with `make`, drops it, and expects it to be deallocated.
@@ -86,89 +99,45 @@ public func expectDeallocated(
     expectDeallocated(&object, center: center, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// A weak reference to an object expected to go away, and the center to search when it does not.
-private struct DeallocationWatch {
-    private weak var object: AnyObject?
-    private let typeName: String
-    private let center: NotificationCenter?
-
-    init(_ object: AnyObject, center: NotificationCenter?) {
-        self.object = object
-        typeName = "\(type(of: object))"
-        if let center {
-            self.center = center
-        } else if let owner = object as? any NotificationEngineOwner {
-            self.center = owner.notificationEngine.center
-        } else if let info = object as? NotificationInfo {
-            self.center = info.center
-        } else {
-            self.center = nil
-        }
-    }
-
-    /// How long a holder on another thread is given to let go.
-    static let grace: TimeInterval = 1
-
-    /// The object if it is still alive after ``grace``, as a strong reference; `nil` once it is deallocated.
-    func survivor() -> AnyObject? {
-        // Only a moment's strong reference per check: one kept across the sleep would keep the object alive.
-        let deadline = Date(timeIntervalSinceNow: Self.grace)
-        while object != nil, Date() < deadline {
-            usleep(1_000)
-        }
-        return object
-    }
-
-    /// The failure of an object that is still alive.
-    func failure(of object: AnyObject) -> InspectionFailure {
-        let (clues, details) = holders(of: object)
-        return InspectionFailure(
-            summary: "Expected \(typeName) to be deallocated after its last reference was dropped, but it is still "
-                + "alive. \(clues)",
-            details: details
+/// What the package can tell about what keeps `object` alive, as a sentence and details.
+private func holders(of object: AnyObject, on center: NotificationCenter?) -> (String, String) {
+    var clues: [String] = []
+    var details = ""
+    if let info = object as? NotificationInfo, info.ownerID != nil {
+        clues.append(
+            "An engine owns it (it was added to a controller or a NotificationEngine): the engine holds it until "
+                + "the owner is released or calls remove(_:)."
         )
     }
-
-    /// What the package can tell about what keeps `object` alive, as a sentence and details.
-    private func holders(of object: AnyObject) -> (String, String) {
-        var clues: [String] = []
-        var details: [String] = []
-        if let info = object as? NotificationInfo, info.ownerID != nil {
+    if let owner = object as? any NotificationEngineOwner {
+        let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
+        if !closures.isEmpty {
+            let sites = closures.map(declarationSite).joined(separator: ", ")
             clues.append(
-                "An engine owns it (it was added to a controller or a NotificationEngine): the engine holds it until "
-                    + "the owner is released or calls remove(_:)."
+                "Its closure handlers (\(sites)) keep it alive if one captures it strongly: use the owner the "
+                    + "shorthand passes to the closure instead of self, or capture [weak self]."
             )
         }
-        if let owner = object as? any NotificationEngineOwner {
-            let closures = owner.notificationEngine.infos.filter { $0.selector == nil }
-            if !closures.isEmpty {
-                let sites = closures.map(RegistrationTable.declaration(of:)).joined(separator: ", ")
-                clues.append(
-                    "Its closure handlers (\(sites)) keep it alive if one captures it strongly: use the owner the "
-                        + "shorthand passes to the closure instead of self, or capture [weak self]."
-                )
-            }
-        }
-        if let center {
-            let naming = RegistrationTable.sortedForDisplay(
-                RegistrationLedger.infos(on: center).filter { info in
-                    info !== object && (info.observer === object || SenderFilter(of: info).isObject(object))
-                }
-            )
-            if !naming.isEmpty {
-                clues.append(
-                    "\(naming.count) info\(naming.count == 1 ? " names" : "s name") it as observer or sender; infos "
-                        + "hold both weakly, so they keep it alive only through a closure that captures it."
-                )
-                details.append("Infos on its center that name it:\n" + RegistrationTable.centerRows(naming))
-            }
-        }
-        if clues.isEmpty {
-            clues.append(
-                "NotificationLifecycle holds observers and senders weakly, so no registration of this package keeps "
-                    + "it: look for another strong reference, such as a closure or a collection."
-            )
-        }
-        return (clues.joined(separator: " "), details.joined(separator: "\n"))
     }
+    if let center {
+        let naming = sortedForDisplay(
+            RegistrationLedger.infos(on: center).filter { info in
+                info !== object && (info.observer === object || (info.filtersBySender && info.object === object))
+            }
+        )
+        if !naming.isEmpty {
+            clues.append(
+                "\(naming.count) info\(naming.count == 1 ? " names" : "s name") it as observer or sender; infos "
+                    + "hold both weakly, so they keep it alive only through a closure that captures it."
+            )
+            details = "Infos on its center that name it:\n" + centerTable(naming)
+        }
+    }
+    if clues.isEmpty {
+        clues.append(
+            "NotificationLifecycle holds observers and senders weakly, so no registration of this package keeps "
+                + "it: look for another strong reference, such as a closure or a collection."
+        )
+    }
+    return (clues.joined(separator: " "), details)
 }

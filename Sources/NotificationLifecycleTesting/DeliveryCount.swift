@@ -12,11 +12,6 @@ public struct DeliveryCount: Hashable, Sendable {
     private let number: Int
     private let orMore: Bool
 
-    private init(number: Int, orMore: Bool) {
-        self.number = number
-        self.orMore = orMore
-    }
-
     /// Exactly `count` deliveries.
     public static func exactly(_ count: Int) -> DeliveryCount {
         DeliveryCount(number: count, orMore: false)
@@ -65,11 +60,5 @@ public struct DeliveryCount: Hashable, Sendable {
     }
 
     /// `once`, `twice`, `3 times`.
-    static func times(_ count: Int) -> String {
-        switch count {
-        case 1: return "once"
-        case 2: return "twice"
-        default: return "\(count) times"
-        }
-    }
+    static func times(_ count: Int) -> String { count == 1 ? "once" : count == 2 ? "twice" : "\(count) times" }
 }

@@ -46,7 +46,7 @@ public func expectDelivered(
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let filter = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
     let deliveries = recorder.deliveries
-    if let failure = count.misuse ?? filter.failure(of: deliveries, against: count, waited: nil) {
+    if let failure = count.misuse ?? filter.failure(of: deliveries, count) {
         recordFailure(failure, at: site, origin: recorder.origin)
     }
     return deliveries.filter(filter.matches)
@@ -92,7 +92,7 @@ public func expectDeliveries(
     guard let index = (0..<rows).first(where: differs) else { return }
     let actual = index < deliveries.count ? deliveries[index].description : "nothing more"
     let wanted = index < expected.count ? expected[index].text : "nothing more"
-    let table = TextTable.numbered(["expected", "|", "recorded", "observer"], rows: rows, mark: "!", where: differs) {
+    let table = numberedTable(["expected", "|", "recorded", "observer"], rows: rows, mark: "!", where: differs) {
         let right = $0 < deliveries.count ? deliveries[$0] : nil
         return [$0 < expected.count ? expected[$0].text : "-", "|", right?.description ?? "-"]
             + [right.map { $0.observerType ?? "none" } ?? ""]
@@ -244,28 +244,11 @@ public func waitForDeliveries(
 
 /// The checks and the wait of the delivery expectations.
 extension Narrowing {
-
-    /// `notification storeDidChange`, `a notification or message that the predicate accepts`: what is delivered.
-    var subject: String {
-        (topic?.sentenceText ?? "a notification or message") + (predicate == nil ? "" : " that the predicate accepts")
-    }
-
-    /// ` to selector didPing: of a visible info`, ` to a visible info`: where it is delivered, leaving out what is
-    /// not narrowed.
-    var target: String {
-        switch (handler, lifespan) {
-        case (nil, nil): return ""
-        case (let handler?, nil): return " to \(handler.sentenceText)"
-        case (nil, let lifespan?): return " to a \(lifespan) info"
-        case (let handler?, let lifespan?): return " to \(handler.sentenceText) of a \(lifespan) info"
-        }
-    }
-
     /// How long a wait that cannot succeed waits before it fails: long enough for a task that makes an info listen
     /// right after the wait started.
     static let grace: (nanoseconds: UInt64, text: String) = (500_000_000, "0.5 seconds")
 
-    /// The wait both forms share; `describedAs` is the timeout as the failure names it.
+    /// The wait both forms share; `timeout` is the timeout as the failure names it.
     func wait(
         _ count: DeliveryCount,
         in recorder: DeliveryRecorder,
@@ -273,46 +256,32 @@ extension Narrowing {
         describedAs timeout: String,
         at site: CallSite
     ) async -> [RecordedDelivery] {
-        let nanoseconds = UInt64(max(0, min(seconds, Double(UInt64.max / 2) / 1e9)) * 1e9)
         if let misuse = count.misuse {
             recordFailure(misuse, at: site, origin: recorder.origin)
             return []
         }
-        let isSatisfied: @Sendable (Recorded) -> Bool = { [self] recorded in
-            count.isSettled(by: recorded.returned.lazy.filter(matches).count)
-        }
+        let nanoseconds = UInt64(max(0, min(seconds, Double(UInt64.max / 2) / 1e9)) * 1e9)
+        let isSatisfied: @Sendable (Recorded) -> Bool = { count.isSettled(by: $0.returned.lazy.filter(matches).count) }
         // A wait that cannot succeed (nothing recorded listens, no matching handler runs) ends after a grace instead
         // of its timeout, unless something starts listening meanwhile. `.never` is proven by the whole timeout only.
         var gaveUp = false
+        var rest: UInt64? = nanoseconds
         if count.canBeSettled, nanoseconds > Self.grace.nanoseconds, whyItCannotSucceed(recorder) != nil {
             let satisfied = await recorder.wait(nanoseconds: Self.grace.nanoseconds, until: isSatisfied)
-            if !satisfied && !Task.isCancelled {
-                if whyItCannotSucceed(recorder) != nil {
-                    gaveUp = true
-                } else {
-                    _ = await recorder.wait(nanoseconds: nanoseconds - Self.grace.nanoseconds, until: isSatisfied)
-                }
-            }
-        } else {
-            _ = await recorder.wait(nanoseconds: nanoseconds, until: isSatisfied)
+            gaveUp = !satisfied && !Task.isCancelled && whyItCannotSucceed(recorder) != nil
+            rest = satisfied || Task.isCancelled || gaveUp ? nil : nanoseconds - Self.grace.nanoseconds
         }
+        if let rest { _ = await recorder.wait(nanoseconds: rest, until: isSatisfied) }
         let cancelled = Task.isCancelled
         let recorded = recorder.recorded
-        if var failure = failure(
-            of: recorded.deliveries,
-            against: count,
-            waited: timeout,
-            running: recorded.running,
-            cancelled: cancelled
-        ) {
+        let found = failure(of: recorded.deliveries, count, waited: timeout, running: recorded.running, cancelled)
+        if var failure = found {
             if gaveUp || !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder) {
-                failure = InspectionFailure(summary: failure.summary + " " + reason, details: failure.details)
+                failure = failure.appending(" " + reason)
             }
             if gaveUp {
-                failure = InspectionFailure(
-                    summary: failure.summary + " The wait ended after \(Self.grace.text), as nothing recorded "
-                        + "listened and no matching handler ran.",
-                    details: failure.details
+                failure = failure.appending(
+                    " The wait ended after \(Self.grace.text), as nothing recorded listened and no matching handler ran."
                 )
             }
             recordFailure(failure, at: site, origin: recorder.origin)
@@ -352,42 +321,41 @@ extension Narrowing {
     /// returned, and fails when a handler it needed had not).
     func failure(
         of deliveries: [RecordedDelivery],
-        against count: DeliveryCount,
-        waited: String?,
+        _ count: DeliveryCount,
+        waited: String? = nil,
         running: Set<Int> = [],
-        cancelled: Bool = false
+        _ cancelled: Bool = false
     ) -> InspectionFailure? {
         let matching = deliveries.indices.filter { matches(deliveries[$0]) }
-        let stillRunning = matching.filter(running.contains).count
-        guard !count.accepts(matching.count) || !count.accepts(matching.count - stillRunning) else { return nil }
-        let found: String
-        if stillRunning == 0 {
-            found =
-                matching.isEmpty ? "it was never delivered" : "it was delivered \(DeliveryCount.times(matching.count))"
-        } else if stillRunning == matching.count {
-            found =
-                "its handler was called \(DeliveryCount.times(stillRunning)) and had not returned when the wait ended"
-        } else {
-            found =
-                "it was delivered \(DeliveryCount.times(matching.count - stillRunning)), and \(stillRunning) more "
-                + "handler call\(stillRunning == 1 ? "" : "s") had not returned when the wait ended"
-        }
-        let when = waited.map { " within \($0)" } ?? ""
-        let but = cancelled ? "but the wait was cancelled first: " : "but "
+        let running = matching.filter(running.contains).count
+        guard !count.accepts(matching.count) || !count.accepts(matching.count - running) else { return nil }
+        let returned = DeliveryCount.times(matching.count - running)
+        let found =
+            running == 0
+            ? (matching.isEmpty ? "it was never delivered" : "it was delivered \(returned)")
+            : running == matching.count
+                ? "its handler was called \(DeliveryCount.times(running)) and had not returned when the wait ended"
+                : "it was delivered \(returned), and \(running) more handler call\(running == 1 ? "" : "s") had not "
+                    + "returned when the wait ended"
+        // What is delivered (`notification storeDidChange`), and where (` to selector didPing: of a visible info`).
+        let subject =
+            (topic?.sentenceText ?? "a notification or message")
+            + (predicate == nil ? "" : " that the predicate accepts")
+        let target =
+            (handler.map { " to \($0.sentenceText)" } ?? "")
+            + (lifespan.map { (handler == nil ? " to a" : " of a") + " \($0) info" } ?? "")
+        let table = numberedTable(
+            ["topic", "handler", "lifespan", "observer", "declared at"],
+            rows: deliveries.count,
+            mark: ">",
+            where: matching.contains
+        ) { [deliveries[$0].topic.text] + deliveries[$0].cells }
         return InspectionFailure(
-            summary: "Expected \(subject) \(count.expectation(target: target))\(when), \(but)\(found).",
-            details: Self.table(deliveries, marked: Set(matching))
+            summary: "Expected \(subject) \(count.expectation(target: target))\(waited.map { " within \($0)" } ?? ""), "
+                + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found).",
+            details: deliveries.isEmpty
+                ? "Recorded deliveries: none."
+                : "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table
         )
-    }
-
-    private static func table(_ deliveries: [RecordedDelivery], marked: Set<Int>) -> String {
-        guard !deliveries.isEmpty else { return "Recorded deliveries: none." }
-        let header = ["topic", "handler", "lifespan", "observer", "declared at"]
-        let table = TextTable.numbered(header, rows: deliveries.count, mark: ">", where: marked.contains) {
-            let delivery = deliveries[$0]
-            return [delivery.topic.text, delivery.handler.description, delivery.lifespan.description]
-                + [delivery.observerType ?? "none", delivery.declaredAt]
-        }
-        return "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table
     }
 }

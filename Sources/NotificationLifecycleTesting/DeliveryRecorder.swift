@@ -44,12 +44,7 @@ public final class DeliveryRecorder: Sendable {
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
         /// What was given to `record(_:)`, held weakly, to say why nothing arrived.
-        var sources: [Source] = []
-    }
-
-    /// A recorded owner or standalone info.
-    private struct Source: Sendable {
-        let object: WeakReference<AnyObject>
+        var sources: [WeakReference<AnyObject>] = []
     }
 
     private let state = LockedValueBox(State())
@@ -66,13 +61,13 @@ public final class DeliveryRecorder: Sendable {
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
-        state.withLock { $0.sources.append(Source(object: WeakReference(owner))) }
+        state.withLock { $0.sources.append(WeakReference(owner)) }
         owner.notificationEngine.setDeliveryTap(tap)
     }
 
     /// Records every handler call of a standalone `info` from now on.
     public func record(_ info: NotificationInfo) {
-        state.withLock { $0.sources.append(Source(object: WeakReference(info))) }
+        state.withLock { $0.sources.append(WeakReference(info)) }
         info.setDeliveryTap(tap)
     }
 
@@ -82,37 +77,30 @@ public final class DeliveryRecorder: Sendable {
     }
 
     /// The deliveries, and which of them still run their handler.
-    var recorded: Recorded {
-        state.withLock { $0.recorded }
-    }
+    var recorded: Recorded { state.withLock { $0.recorded } }
 
     /// Whether `record(_:)` was called at all, to tell a recorder given nothing from one whose sources were released.
-    var hasRecorded: Bool {
-        state.withLock { !$0.sources.isEmpty }
-    }
+    var hasRecorded: Bool { state.withLock { !$0.sources.isEmpty } }
 
     /// The recorded sources that still live, as inspections see them.
     var subjects: [InspectedSubject] {
-        let objects = state.withLock { $0.sources.compactMap(\.object.object) }
-        return objects.compactMap { object in
+        state.withLock { $0.sources.compactMap(\.object) }.compactMap { object in
             if let info = object as? NotificationInfo { return InspectedSubject(info: info) }
-            if let owner = object as? any NotificationEngineOwner { return InspectedSubject(owner: owner) }
-            return nil
+            return (object as? any NotificationEngineOwner).map { InspectedSubject(owner: $0) }
         }
     }
 
     /// The tap installed on the sources; it holds the recorder weakly so that a forgotten tap records nothing.
     private var tap: DeliveryTap {
         DeliveryTap(
-            handlerWillRun: { [weak self] event in
+            handlerWillRun: { [weak self] info, notification in
                 guard let self else { return 0 }
-                let delivery = RecordedDelivery(event)
-                let id = state.withLock { state in
+                let delivery = RecordedDelivery(info, notification)
+                return state.withLock { state in
+                    state.recorded.running.insert(state.recorded.deliveries.count)
                     state.recorded.deliveries.append(delivery)
-                    state.recorded.running.insert(state.recorded.deliveries.count - 1)
                     return UInt64(state.recorded.deliveries.count - 1)
                 }
-                return id
             },
             handlerReturned: { [weak self] id in
                 guard let self else { return }
@@ -122,9 +110,7 @@ public final class DeliveryRecorder: Sendable {
                 }
                 // The conditions are the caller's code: checked after the lock, on a snapshot that includes this
                 // delivery.
-                for (id, waiter) in waiters where waiter.isSatisfied(recorded) {
-                    resume(id, satisfied: true)
-                }
+                for (id, waiter) in waiters where waiter.isSatisfied(recorded) { resume(id, satisfied: true) }
             }
         )
     }

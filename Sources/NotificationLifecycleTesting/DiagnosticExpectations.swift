@@ -41,11 +41,10 @@ public func expectDiagnostics(
     column: UInt = #column,
     _ body: () throws -> Void
 ) rethrows -> [NotificationDiagnostic] {
-    let captured = LockedValueBox<[NotificationDiagnostic]>([])
-    try DiagnosticScope.withScope({ diagnostic, _ in captured.withLock { $0.append(diagnostic) } }, body)
-    let diagnostics = captured.withLock { $0 }
-    check(DiagnosticsCheck.failure(of: diagnostics, against: rules), fileID, filePath, line, column)
-    return diagnostics
+    let capture = DiagnosticReports()
+    try DiagnosticScope.withScope(capture.receive, body)
+    check(capture.failure(against: rules), fileID, filePath, line, column)
+    return capture.reports
 }
 
 /// Runs the asynchronous `body` and expects it to report diagnostics of exactly `rules`, in order.
@@ -80,15 +79,10 @@ public func expectDiagnostics(
     column: UInt = #column,
     _ body: () async throws -> Void
 ) async rethrows -> [NotificationDiagnostic] {
-    let captured = LockedValueBox<[NotificationDiagnostic]>([])
-    try await DiagnosticScope.withScope(
-        { diagnostic, _ in captured.withLock { $0.append(diagnostic) } },
-        isolation: isolation,
-        body
-    )
-    let diagnostics = captured.withLock { $0 }
-    check(DiagnosticsCheck.failure(of: diagnostics, against: rules), fileID, filePath, line, column)
-    return diagnostics
+    let capture = DiagnosticReports()
+    try await DiagnosticScope.withScope(capture.receive, isolation: isolation, body)
+    check(capture.failure(against: rules), fileID, filePath, line, column)
+    return capture.reports
 }
 
 /// Runs `body` and fails the test at each diagnostic it reports that no capture inside takes: a strict mode.
@@ -123,7 +117,7 @@ public func expectNoDiagnostics<Result>(
     _ body: () throws -> Result
 ) rethrows -> Result {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
+    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { recordFailure($0, at: site) }
     defer { strict.recordLateReports() }
     return try DiagnosticScope.withScope(strict.receive, body)
 }
@@ -160,7 +154,7 @@ public func expectNoDiagnostics<Result>(
     _ body: () async throws -> Result
 ) async rethrows -> Result {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let strict = StrictDiagnostics(mode: "expectNoDiagnostics") { recordFailure($0, at: site) }
+    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { recordFailure($0, at: site) }
     defer { strict.recordLateReports() }
     return try await DiagnosticScope.withScope(strict.receive, isolation: isolation, body)
 }

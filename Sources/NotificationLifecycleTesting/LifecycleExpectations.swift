@@ -35,28 +35,24 @@ public func expectLifecycle(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
     let engine = owner.notificationEngine
-    var table = TextTable(header: ["", "#", "step", "expected listening", "|", "actual listening", "active"])
-    var failed: [Int] = []
-    var actualTopics: [[NotificationTopic]] = []
-    for (index, step) in steps.enumerated() {
+    let after = steps.map { step in
         step.action(engine)
-        let actual = engine.infos.filter(\.isListening).compactMap(NotificationTopic.init(of:))
-        actualTopics.append(actual)
-        let matches = sortedTexts(actual) == sortedTexts(step.listening)
-        if !matches { failed.append(index) }
-        table.append([
-            matches ? "" : "!", "\(index + 1)", step.label, topicsText(step.listening), "|", topicsText(actual),
-            engine.activeLifespans.map(\.description).sorted().joined(separator: ", "),
-        ])
+        let active = engine.activeLifespans.map(\.description).sorted().joined(separator: ", ")
+        return (listening: engine.infos.filter(\.isListening).compactMap(NotificationTopic.init(of:)), active: active)
     }
+    let failed = steps.indices.filter { sortedTexts(after[$0].listening) != sortedTexts(steps[$0].listening) }
     guard let first = failed.first else { return }
+    let header = ["step", "expected listening", "|", "actual listening", "active"]
+    let table = numberedTable(header, rows: steps.count, mark: "!", where: failed.contains) {
+        [steps[$0].label, topicsText(steps[$0].listening), "|", topicsText(after[$0].listening), after[$0].active]
+    }
     let registrations = engine.infos.map(NotificationRegistration.init)
     let which = failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
     let failure = InspectionFailure(
         summary: "Expected \(type(of: owner)) to listen to the topics each step lists, but \(which)after step "
             + "\(first + 1) (\(steps[first].label)) "
-            + difference(actual: actualTopics[first], expected: steps[first].listening),
-        details: "Steps (those that did not match are marked !):\n" + table.rendered() + "\n"
+            + difference(actual: after[first].listening, expected: steps[first].listening),
+        details: "Steps (those that did not match are marked !):\n" + table + "\n"
             + InspectedSubject(owner: owner).registrationsTable(registrations)
     )
     check(failure, fileID, filePath, line, column, origin: origin)

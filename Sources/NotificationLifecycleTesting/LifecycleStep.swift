@@ -31,13 +31,6 @@ public struct LifecycleStep {
     let listening: [NotificationTopic]
     let action: (NotificationEngine) -> Void
 
-    /// Makes a step from a label, the topics expected afterwards, and an action on the owner's engine.
-    init(label: String, listening: [NotificationTopic], action: @escaping (NotificationEngine) -> Void) {
-        self.label = label
-        self.listening = listening
-        self.action = action
-    }
-
     /// Does nothing and checks the topics the controller listens to now, such as right after `init`.
     public static func initially(listening: [NotificationTopic]) -> LifecycleStep {
         LifecycleStep(label: "initially", listening: listening) { _ in }

@@ -244,7 +244,7 @@ public func expectNoRegistrations(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(center)
     let all = includingStoppedInfos
-    let remaining = RegistrationTable.sortedForDisplay(
+    let remaining = sortedForDisplay(
         all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
     )
     guard !remaining.isEmpty else { return }
@@ -258,6 +258,6 @@ public func expectNoRegistrations(
             + "info\(count == 1 ? " still listens" : "s still listen"). Release the controllers that own them, "
             + "or call stopListening() on the standalone ones."
     let heading = all ? "Live infos for the center:\n" : "Listening infos on the center:\n"
-    let failure = InspectionFailure(summary: summary, details: heading + RegistrationTable.centerRows(remaining))
+    let failure = InspectionFailure(summary: summary, details: heading + centerTable(remaining))
     check(failure, fileID, filePath, line, column, origin: origin)
 }

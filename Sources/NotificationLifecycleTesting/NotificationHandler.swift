@@ -1,5 +1,3 @@
-import NotificationLifecycle
-
 /// What handles a notification, as an assertion names it: a selector name, or a closure.
 ///
 /// ```swift
@@ -25,21 +23,8 @@ public struct NotificationHandler: Hashable, Sendable {
     public static let closure = NotificationHandler(selector: nil)
 
     /// `"keyboardWillShow:"`, or `"closure"`.
-    var description: String {
-        selector ?? "closure"
-    }
+    var description: String { selector ?? "closure" }
 
     /// `selector didPing:`, or `a closure`: the handler in a sentence.
-    var sentenceText: String {
-        selector.map { "selector " + $0 } ?? "a closure"
-    }
-
-    /// The handler of `info`.
-    init(_ info: NotificationInfo) {
-        self.selector = info.selector
-    }
-
-    private init(selector: String?) {
-        self.selector = selector
-    }
+    var sentenceText: String { selector.map { "selector " + $0 } ?? "a closure" }
 }

@@ -55,7 +55,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     let lifespan: Lifespan
     let handler: NotificationHandler
     let isListening: Bool
-    let origin: Origin
+    var origin = Origin(read: nil)
 
     /// Where a registration read from an info comes from; `read` is `nil` for one a test wrote.
     ///
@@ -71,58 +71,6 @@ public struct NotificationRegistration: Equatable, Sendable {
         let read: Read?
 
         static func == (_: Origin, _: Origin) -> Bool { true }
-    }
-
-    init(
-        topic: NotificationTopic?,
-        sender: SenderFilter,
-        lifespan: Lifespan,
-        handler: NotificationHandler,
-        isListening: Bool,
-        origin: Origin = Origin(read: nil)
-    ) {
-        self.topic = topic
-        self.sender = sender
-        self.lifespan = lifespan
-        self.handler = handler
-        self.isListening = isListening
-        self.origin = origin
-    }
-
-    /// The registration of `info` now, with its observer, queue and declaration.
-    ///
-    /// ```swift
-    /// @Test @MainActor func didSaveRunsOnTheMainQueue() {
-    ///     let didSave = NotificationInfo(name: .storeDidSave, queue: .main) { _ in }
-    ///     let registration = NotificationRegistration(didSave)
-    ///     #expect(registration.queue === OperationQueue.main)
-    /// }
-    /// ```
-    ///
-    /// For every info of an owner, in declaration order:
-    /// `owner.notificationEngine.infos.map(NotificationRegistration.init)`.
-    ///
-    /// Reading whether the info listens drops a registration whose observer or sender was released, and reports it
-    /// once, as `NotificationInfo/isListening` does.
-    ///
-    /// - Parameter info: The info to read.
-    public init(_ info: NotificationInfo) {
-        let observer = info.observer
-        self.init(
-            topic: NotificationTopic(of: info),
-            sender: SenderFilter(of: info),
-            lifespan: info.lifespan,
-            handler: NotificationHandler(info),
-            isListening: info.isListening,
-            origin: Origin(
-                read: Origin.Read(
-                    queue: info.queue,
-                    center: WeakReference(info.center),
-                    observer: WeakReference(observer),
-                    declaredAt: "\(info.fileID):\(info.line)"
-                )
-            )
-        )
     }
 
     /// The registrations of NotificationLifecycle on `center` now: one per info that listens, ordered by the place
@@ -145,7 +93,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// - Parameter center: The test's center.
     /// - Returns: The registrations, each read once.
     public static func all(on center: NotificationCenter) -> [NotificationRegistration] {
-        RegistrationTable.sortedForDisplay(RegistrationLedger.infos(on: center))
+        sortedForDisplay(RegistrationLedger.infos(on: center))
             .map(NotificationRegistration.init)
             .filter(\.isListening)
     }
@@ -189,9 +137,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     public var declaredAt: String? { origin.read?.declaredAt }
 
     /// `ping, any, visible, closure, listening`: topic, sender, lifespan, handler and state.
-    var summary: String {
-        cells.joined(separator: ", ")
-    }
+    var summary: String { cells.joined(separator: ", ") }
 
     /// The topic, sender, lifespan, handler and state, as the cells of a table row.
     var cells: [String] {
@@ -202,5 +148,39 @@ public struct NotificationRegistration: Equatable, Sendable {
             handler.description,
             isListening ? "listening" : "not listening",
         ]
+    }
+}
+
+extension NotificationRegistration {
+    /// The registration of `info` now, with its observer, queue and declaration.
+    ///
+    /// ```swift
+    /// @Test @MainActor func didSaveRunsOnTheMainQueue() {
+    ///     let didSave = NotificationInfo(name: .storeDidSave, queue: .main) { _ in }
+    ///     let registration = NotificationRegistration(didSave)
+    ///     #expect(registration.queue === OperationQueue.main)
+    /// }
+    /// ```
+    ///
+    /// For every info of an owner, in declaration order:
+    /// `owner.notificationEngine.infos.map(NotificationRegistration.init)`.
+    ///
+    /// Reading whether the info listens drops a registration whose observer or sender was released, and reports it
+    /// once, as `NotificationInfo/isListening` does.
+    ///
+    /// - Parameter info: The info to read.
+    public init(_ info: NotificationInfo) {
+        topic = NotificationTopic(of: info)
+        sender = SenderFilter(of: info)
+        lifespan = info.lifespan
+        handler = NotificationHandler(selector: info.selector)
+        isListening = info.isListening
+        let read = Origin.Read(
+            queue: info.queue,
+            center: WeakReference(info.center),
+            observer: WeakReference(info.observer),
+            declaredAt: "\(info.fileID):\(info.line)"
+        )
+        origin = Origin(read: read)
     }
 }

@@ -48,11 +48,6 @@ public struct NotificationTopic: Hashable, Sendable {
         }
     }
 
-    /// Whether `info` listens to this topic.
-    func matches(_ info: NotificationInfo) -> Bool {
-        NotificationTopic(of: info) == self
-    }
-
     /// `notification storeDidChange`, or `message ThemeDidChange`: the topic in a sentence, where a bare name could
     /// read as a type.
     var sentenceText: String {

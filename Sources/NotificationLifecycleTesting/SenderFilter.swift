@@ -58,9 +58,4 @@ public struct SenderFilter: Equatable, Sendable {
             self = SenderFilter(.released, description: "<released>")
         }
     }
-
-    /// Whether `sender` is the object this filter accepts.
-    func isObject(_ sender: AnyObject) -> Bool {
-        kind == .object(ObjectIdentifier(sender))
-    }
 }

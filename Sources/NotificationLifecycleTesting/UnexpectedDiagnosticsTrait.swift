@@ -45,7 +45,7 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let sourceLocation = test.sourceLocation
-        let strict = StrictDiagnostics(mode: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
+        let strict = DiagnosticReports(strict: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
             recordInTest(failure, at: sourceLocation)
         }
         // Failures raised outside the test's task about recorders made in it are kept, and recorded here, in the
@@ -53,9 +53,7 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         let failures = FailureScope(captures: false)
         defer {
             strict.recordLateReports()
-            for (failure, location) in failures.close() {
-                recordInTest(failure, at: location)
-            }
+            for failure in failures.close() { recordInTest(failure) }
         }
         // Failures about the centers this scope made engines or infos for reach the test too.
         let origin = FailureOrigin(

@@ -9,7 +9,7 @@ package import NotificationLifecycle
 /// later inside the test sees them while it is open. Scopes nest: a child holds its parent. The core keeps the
 /// current task's scope and offers each report to ``take(_:about:scope:_:_:)``.
 package final class DiagnosticScope: DiagnosticScopeHook {
-    let parent: DiagnosticScope?
+    let parent = DiagnosticRouting.scope as? DiagnosticScope
     /// The test running with `.failsOnUnexpectedDiagnostics` that opened this scope, for failures about the centers
     /// it claimed.
     let origin: FailureOrigin?
@@ -17,9 +17,15 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
     private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
 
+    /// The scope in which an engine or info for each center was last made.
+    private static let claims = CenterTable<DiagnosticScope>()
+
+    /// The core offers every report to ``take(_:about:scope:_:_:)`` once a scope was opened: before that, no scope or
+    /// claim exists to take one.
+    private static let routerInstalled: Void = DiagnosticRouting.router.withLock { $0 = DiagnosticScope.self }
+
     private init(_ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void, origin: FailureOrigin?) {
         _ = Self.routerInstalled
-        parent = DiagnosticRouting.scope as? DiagnosticScope
         self.origin = origin
         receiver = receive
         parent?.state.withLock { $0.children.append(self) }
@@ -55,63 +61,21 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         try withScope({ diagnostic, _ in handler(diagnostic) }, body)
     }
 
-    /// The core offers every report to ``take(_:about:scope:_:_:)`` once a scope was opened: before that, no scope or
-    /// claim exists to take one.
-    private static let routerInstalled: Void = DiagnosticRouting.router.withLock { $0 = DiagnosticScope.self }
-
     private func close() {
         state.withLock { $0.isOpen = false }
         parent?.state.withLock { $0.children.removeAll { $0 === self } }
     }
 
-    // MARK: - Claims
-
-    /// A center and the scope in which an engine or info for it was last made.
-    private struct Claim {
-        weak var center: NotificationCenter?
-        let scope: DiagnosticScope
-    }
-
-    private static let claims = LockedValueBox<(byCenter: [ObjectIdentifier: Claim], sweepAt: Int)>(([:], 64))
-
     /// Records that this scope made an engine or info for `center`.
     package func made(for center: NotificationCenter) {
-        let id = ObjectIdentifier(center)
-        // Released after the lock: dropped claims may hold the last reference to a scope, and a center the sweep loads
-        // may lose its last other reference meanwhile (its teardown releases handlers, whose deinits are user code).
-        let released = Self.claims.withLock { claims -> (dropped: [Claim], centers: [NotificationCenter]) in
-            var dropped: [Claim] = []
-            var centers: [NotificationCenter] = []
-            if let old = claims.byCenter.updateValue(Claim(center: center, scope: self), forKey: id) {
-                dropped.append(old)
-            }
-            if claims.byCenter.count >= claims.sweepAt {
-                claims.byCenter = claims.byCenter.filter { _, claim in
-                    guard let center = claim.center else {
-                        dropped.append(claim)
-                        return false
-                    }
-                    centers.append(center)
-                    return true
-                }
-                claims.sweepAt = max(64, 2 * claims.byCenter.count)
-            }
-            return (dropped, centers)
-        }
-        withExtendedLifetime(released) {}
+        Self.claims.set(self, for: center)
     }
 
     /// The open scope that receives reports about `center` raised outside any scope: the one that claimed it, or its
     /// nearest open ancestor.
     static func openClaiming(_ center: NotificationCenter) -> DiagnosticScope? {
-        let claimed = claims.withLock { claims -> DiagnosticScope? in
-            guard let claim = claims.byCenter[ObjectIdentifier(center)], claim.center === center else { return nil }
-            return claim.scope
-        }
-        return claimed?.openSelfOrAncestor()
+        claims.value(for: center)?.openSelfOrAncestor()
     }
-
-    // MARK: - Routing
 
     /// Takes `diagnostic` when a scope receives it: the open scope of the reporting task, else the scope that claimed
     /// the report's center, else the scope of a sequence's maker (`fallback`). With `site`, a report the receiving
@@ -141,18 +105,104 @@ package final class DiagnosticScope: DiagnosticScopeHook {
 
     /// This scope if it is open, else its nearest open ancestor.
     private func openSelfOrAncestor() -> DiagnosticScope? {
-        var scope: DiagnosticScope? = self
-        while let current = scope {
-            if current.state.withLock({ $0.isOpen }) { return current }
-            scope = current.parent
-        }
-        return nil
+        state.withLock { $0.isOpen } ? self : parent?.openSelfOrAncestor()
     }
 
     /// The latest open child, its latest open child, and so on; this scope when it has none.
     private func innermostOpenDescendant() -> DiagnosticScope {
-        var scope = self
-        while let child = scope.state.withLock({ $0.children.last }) { scope = child }
-        return scope
+        state.withLock { $0.children.last }?.innermostOpenDescendant() ?? self
+    }
+}
+
+/// Values keyed by centers held weakly (by identity, checked against address reuse); the entries of released centers
+/// are swept whenever the table has doubled, so it stays as small as the centers alive.
+final class CenterTable<Value: Sendable>: Sendable {
+    private let table = LockedValueBox<
+        (entries: [ObjectIdentifier: (center: WeakReference<NotificationCenter>, value: Value)], sweepAt: Int)
+    >(([:], 64))
+
+    /// Sets `value` for `center`; with `keepingFirst`, only when no live entry has one.
+    func set(_ value: Value, for center: NotificationCenter, keepingFirst: Bool = false) {
+        // Released after the lock: a dropped value may hold the last reference to a scope, and a center the sweep
+        // loads may lose its last other reference meanwhile (its teardown releases handlers, whose deinits are user
+        // code).
+        let released = table.withLock { table -> [Any] in
+            let id = ObjectIdentifier(center)
+            if keepingFirst, table.entries[id]?.center.object === center { return [] }
+            var released: [Any] = [table.entries.updateValue((WeakReference(center), value), forKey: id) as Any]
+            guard table.entries.count >= table.sweepAt else { return released }
+            table.entries = table.entries.filter { _, entry in
+                released.append(entry.center.object.map { $0 as Any } ?? entry.value)
+                return entry.center.object != nil
+            }
+            table.sweepAt = max(64, 2 * table.entries.count)
+            return released
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    func value(for center: NotificationCenter) -> Value? {
+        let entry = table.withLock { $0.entries[ObjectIdentifier(center)] }
+        return entry?.center.object === center ? entry?.value : nil
+    }
+}
+
+/// The reports a scope receives. A capture keeps them all. A strict mode (`strict` names it) fails at once for a report
+/// raised in its task, and keeps the reports raised elsewhere for when its scope ends, where the test's framework can
+/// attribute them to the test.
+final class DiagnosticReports: Sendable {
+    private let mode: String?
+    private let record: @Sendable (InspectionFailure) -> Void
+    private let kept = LockedValueBox<[NotificationDiagnostic]>([])
+
+    init(strict mode: String? = nil, record: @escaping @Sendable (InspectionFailure) -> Void = { _ in }) {
+        self.mode = mode
+        self.record = record
+    }
+
+    var receive: @Sendable (NotificationDiagnostic, Bool) -> Void {
+        { [self] diagnostic, raisedInScope in
+            if mode != nil && raisedInScope {
+                record(unexpected(diagnostic, elsewhere: false))
+            } else {
+                kept.withLock { $0.append(diagnostic) }
+            }
+        }
+    }
+
+    /// What was kept: every report of a capture, or those a strict mode received from other threads or tasks.
+    var reports: [NotificationDiagnostic] { kept.withLock { $0 } }
+
+    /// The failure of a capture's reports against the expected `rules`, or `nil` when their rules are exactly those.
+    func failure(against rules: [NotificationDiagnostic.Rule]) -> InspectionFailure? {
+        let reported = reports.map(\.rule)
+        guard reported != rules else { return nil }
+        let expectedText = rules.isEmpty ? "no diagnostic" : "[\(rules.map(\.name).joined(separator: ", "))]"
+        let reportedText = reported.isEmpty ? "none" : "[\(reported.map(\.name).joined(separator: ", "))]"
+        return InspectionFailure(
+            summary: "Expected the block to report \(expectedText), but it reported \(reportedText).",
+            details: Self.list(reports)
+        )
+    }
+
+    /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
+    func recordLateReports() {
+        for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) }
+    }
+
+    private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
+        InspectionFailure(
+            summary: "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
+                + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
+                + "capture the diagnostic where it is expected with expectDiagnostics(_:_:).",
+            details: Self.list([diagnostic])
+        )
+    }
+
+    /// The diagnostics, one numbered line each.
+    private static func list(_ diagnostics: [NotificationDiagnostic]) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        return "Reported diagnostics:\n"
+            + diagnostics.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 }

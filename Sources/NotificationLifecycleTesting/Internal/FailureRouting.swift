@@ -5,25 +5,53 @@ import NotificationLifecycle
 import Testing
 import XCTest
 
+/// Why an expectation did not hold: one sentence "Expected …, but …" with the remedy, then what is registered; and,
+/// once raised, where. The package's seam (``capturingFailures(isolation:_:)``) hands it out as it is.
+package struct InspectionFailure: Error, Sendable {
+    /// The sentence: "Expected …, but …".
+    package private(set) var summary: String
+    /// A plain-text table of what is registered, recorded or reported; empty when there is nothing to show.
+    package let details: String
+    /// The caller's place, set when the failure is raised.
+    var location: SourceLocation?
+
+    init(summary: String, details: String = "", location: SourceLocation? = nil) {
+        self.summary = summary
+        self.details = details
+        self.location = location
+    }
+
+    /// The summary, then the details on the following lines: the text every framework records.
+    package var message: String { details.isEmpty ? summary : summary + "\n" + details }
+    package var fileID: String { location?.fileID ?? "" }
+    package var filePath: String { location?.filePath ?? "" }
+    package var line: Int { location?.line ?? 0 }
+    package var column: Int { location?.column ?? 0 }
+
+    /// The failure with `sentence` appended to its summary.
+    func appending(_ sentence: String) -> InspectionFailure {
+        var failure = self
+        failure.summary += sentence
+        return failure
+    }
+
+    /// The failure with the test of `origin` named in its summary, for an issue that belongs to no test.
+    func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {
+        guard let origin, let name = origin.testName else { return self }
+        return appending(" (Raised outside the task of the test that \(origin.role), \(name).)")
+    }
+}
+
+/// A failure this module raised, as ``capturingFailures(isolation:_:)`` keeps it: its summary, details, message and
+/// the caller's `fileID`, `filePath`, `line` and `column`.
+package typealias CapturedFailure = InspectionFailure
+
 /// Where an expectation was called: the caller's `#fileID`, `#filePath`, `#line` and `#column`.
 struct CallSite: Sendable {
     let fileID: StaticString
     let filePath: StaticString
     let line: UInt
     let column: UInt
-
-    /// Made where an expectation records a failure or starts a wait (and XCTest's cases are watched from then on,
-    /// see ``XCTestCases``).
-    init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
-        XCTestCases.watch()
-    }
-
-    /// `InboxTests.swift:12`, for messages that name a site.
-    var shortDescription: String { shortSite("\(fileID)", line) }
 
     var sourceLocation: SourceLocation {
         SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
@@ -50,12 +78,8 @@ struct CallSite: Sendable {
 /// 7. Otherwise the failure goes everywhere it can be heard: an issue outside any test, a failure of XCTest's running
 ///    case when no case has been seen to end, and a line on standard error.
 enum TestFramework: Equatable {
-    case capture
-    case swiftTesting
-    case recorderScope
-    case xcTest
-    /// A Swift Testing run is known; the issue belongs to no test.
-    case swiftTestingOutsideTest
+    /// `swiftTestingOutsideTest`: a Swift Testing run is known; the issue belongs to no test.
+    case capture, swiftTesting, recorderScope, xcTest, swiftTestingOutsideTest
     /// Neither framework is known to run a test now: an issue outside any test, a failure of XCTest's running case if
     /// `xcTestCaseMayRun`, and a line on standard error.
     case undetermined(xcTestCaseMayRun: Bool)
@@ -67,8 +91,7 @@ enum TestFramework: Equatable {
         /// Whether the failure's origin has a scope that is still open.
         var recorderScope = false
         var xcTestCase = XCTestCases.State.unknown
-        /// Whether a Swift Testing test was seen in this process (``SwiftTestingRun``), or the process runs Swift
-        /// Testing alone.
+        /// Whether a Swift Testing test was seen in this process, or the process runs Swift Testing alone.
         var swiftTestingSeen = false
         /// Whether the process was started to run XCTest (``TestProcess``).
         var xcTestProcess = false
@@ -104,7 +127,6 @@ enum TestFramework: Equatable {
 /// What the process's launch says about the frameworks it runs, read once.
 enum TestProcess {
     private static let arguments = ProcessInfo.processInfo.arguments
-    private static let environment = ProcessInfo.processInfo.environment
 
     /// `swift test` starts its Swift Testing process with `--testing-library swift-testing`, and its XCTest process
     /// without it (on Linux, the same `.xctest` executable runs both).
@@ -118,7 +140,7 @@ enum TestProcess {
         !runsSwiftTestingAlone
         && (arguments.contains { $0.hasSuffix(".xctest") || $0.contains(".xctest/") }
             || ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"].contains {
-                environment[$0] != nil
+                ProcessInfo.processInfo.environment[$0] != nil
             })
 }
 
@@ -137,15 +159,11 @@ enum SwiftTestingRun {
     }
 }
 
-/// Whether an XCTest case is running, as XCTest's observation tells; watched from the first failure, wait or
-/// recorder of the process.
+/// Whether an XCTest case is running, as XCTest's observation tells; watched from the first failure or recorder of
+/// the process. Observation does not replay a case that already runs (``TestFramework``, step 6).
 enum XCTestCases {
-    enum State: Equatable {
-        /// No case has been seen to start or end since watching began.
-        case unknown
-        case running
-        case between
-    }
+    /// `unknown`: no case has been seen to start or end since watching began.
+    enum State: Equatable { case unknown, running, between }
 
     private static let observed = LockedValueBox(State.unknown)
 
@@ -161,23 +179,14 @@ enum XCTestCases {
     }
 
     private final class Observer: NSObject, XCTestObservation {
-        func testCaseWillStart(_ testCase: XCTestCase) {
-            XCTestCases.observed.withLock { $0 = .running }
-        }
-
-        func testCaseDidFinish(_ testCase: XCTestCase) {
-            XCTestCases.observed.withLock { $0 = .between }
-        }
+        func testCaseWillStart(_ testCase: XCTestCase) { XCTestCases.observed.withLock { $0 = .running } }
+        func testCaseDidFinish(_ testCase: XCTestCase) { XCTestCases.observed.withLock { $0 = .between } }
     }
 
     /// Registered in every process: under `xcodebuild test` the XCTest cases and the Swift Testing tests share one.
     private static let observer: Void = {
         let register: @Sendable () -> Void = { XCTestObservationCenter.shared.addTestObserver(Observer()) }
-        if Thread.isMainThread {
-            register()
-        } else {
-            DispatchQueue.main.async(execute: register)
-        }
+        if Thread.isMainThread { register() } else { DispatchQueue.main.async(execute: register) }
     }()
 }
 
@@ -190,34 +199,27 @@ final class FailureScope: Sendable {
 
     /// Whether failures raised in the scope's own task are kept too (the seam), not only those about its recorders.
     let captures: Bool
-    private let state = LockedValueBox<(isOpen: Bool, kept: [(InspectionFailure, SourceLocation)])>((true, []))
-
     /// The scope that was current where this one opened.
-    private let parent: FailureScope?
+    private let parent = FailureScope.current
+    private let state = LockedValueBox<(isOpen: Bool, kept: [InspectionFailure])>((true, []))
 
-    init(captures: Bool) {
-        self.captures = captures
-        parent = Self.current
-    }
+    init(captures: Bool) { self.captures = captures }
 
     var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// The innermost open capture among this scope and those it opened in: where a failure of this task is kept.
-    var openCapture: FailureScope? {
-        captures && isOpen ? self : parent?.openCapture
-    }
+    var openCapture: FailureScope? { captures && isOpen ? self : parent?.openCapture }
 
     /// Keeps `failure`; answers `false` once the scope has closed.
-    func keep(_ failure: InspectionFailure, at location: SourceLocation) -> Bool {
+    func keep(_ failure: InspectionFailure) -> Bool {
         state.withLock { state in
-            guard state.isOpen else { return false }
-            state.kept.append((failure, location))
-            return true
+            if state.isOpen { state.kept.append(failure) }
+            return state.isOpen
         }
     }
 
     /// Closes the scope and returns what it kept, in the order it was kept.
-    func close() -> [(InspectionFailure, SourceLocation)] {
+    func close() -> [InspectionFailure] {
         state.withLock { state in
             state.isOpen = false
             return state.kept
@@ -235,127 +237,72 @@ struct FailureOrigin: Sendable {
     var role = "made the recorder"
 
     /// The origin of something made now, in the current task.
-    static var here: FailureOrigin {
-        FailureOrigin(scope: FailureScope.current, testName: Test.current.map(name))
-    }
+    static var here: FailureOrigin { FailureOrigin(scope: FailureScope.current, testName: Test.current.map(name)) }
 
     /// `inboxListens() at InboxTests.swift:12`.
     static func name(_ test: Test) -> String {
-        let file = test.sourceLocation.fileID.split(separator: "/").last.map(String.init) ?? ""
-        return "\(test.name) at \(file):\(test.sourceLocation.line)"
+        "\(test.name) at \(shortSite(test.sourceLocation.fileID, test.sourceLocation.line))"
     }
+
+    /// Centers first checked in a test's task, with that test, for failures raised outside it.
+    private static let checkedCenters = CenterTable<FailureOrigin>()
 
     /// The origin of a failure about the engines and infos of `center`, checked now. In a test's task (or a capture)
     /// it notes the center as first checked there. Outside one it answers, first, the test running with
     /// `.failsOnUnexpectedDiagnostics` whose scope made an engine or info for the center (the core's claim, the one
     /// its reports follow); then the test whose task checked the center first; else `nil`.
     static func about(_ center: NotificationCenter) -> FailureOrigin? {
-        if Test.current != nil || FailureScope.current != nil {
-            let origin = FailureOrigin(
-                scope: FailureScope.current,
-                testName: Test.current.map(name),
-                role: "checked the center's engines and infos first"
-            )
-            CheckedCenters.note(center, origin)
+        guard Test.current == nil && FailureScope.current == nil else {
+            let role = "checked the center's engines and infos first"
+            let origin = FailureOrigin(scope: FailureScope.current, testName: Test.current.map(name), role: role)
+            checkedCenters.set(origin, for: center, keepingFirst: true)
             return origin
         }
-        if let origin = DiagnosticScope.openClaiming(center)?.origin { return origin }
-        return CheckedCenters.firstChecked(center)
+        return DiagnosticScope.openClaiming(center)?.origin ?? checkedCenters.value(for: center)
     }
 }
 
-/// The tests that met each center, for failures raised outside their tasks.
-enum CheckedCenters {
-    /// Centers first checked in a test's task, held weakly, with that test.
-    private static let checked = LockedValueBox<
-        [ObjectIdentifier: (center: WeakReference<NotificationCenter>, origin: FailureOrigin)]
-    >([:])
-
-    /// Notes `center` as checked in `origin`'s test, unless a live entry has it; drops the entries of released
-    /// centers, so the table stays as small as the centers alive.
-    static func note(_ center: NotificationCenter, _ origin: FailureOrigin) {
-        let id = ObjectIdentifier(center)
-        checked.withLock { checked in
-            if checked[id]?.center.object === center { return }
-            checked = checked.filter { $0.value.center.object != nil }
-            checked[id] = (WeakReference(center), origin)
-        }
-    }
-
-    static func firstChecked(_ center: NotificationCenter) -> FailureOrigin? {
-        checked.withLock { checked in
-            guard let entry = checked[ObjectIdentifier(center)], entry.center.object === center else { return nil }
-            return entry.origin
-        }
-    }
-}
-
-/// Records `failure` at `site` in the framework that runs the current test: the one reporting function every
+/// Records `failure`, if any, at `site` in the framework that runs the current test: the one reporting function every
 /// expectation of this module goes through. See ``TestFramework`` for where it goes when no test runs in the
-/// current task; `origin` is that of the recorder the failure is about, if any.
-func recordFailure(_ failure: InspectionFailure, at site: CallSite, origin: FailureOrigin? = nil) {
+/// current task; `origin` is that of the recorder or center the failure is about, if any.
+func recordFailure(_ failure: InspectionFailure?, at site: CallSite, origin: FailureOrigin? = nil) {
+    guard var failure else { return }
+    failure.location = site.sourceLocation
     var framework = TestFramework.current(origin: origin)
-    if framework == .capture, FailureScope.current?.openCapture?.keep(failure, at: site.sourceLocation) == true {
-        return
-    }
-    if framework == .recorderScope, origin?.scope?.keep(failure, at: site.sourceLocation) == true { return }
+    if framework == .capture, FailureScope.current?.openCapture?.keep(failure) == true { return }
+    if framework == .recorderScope, origin?.scope?.keep(failure) == true { return }
     if framework == .capture || framework == .recorderScope {
         framework = TestFramework.current(origin: origin, scopes: false)
     }
     switch framework {
     case .swiftTesting:
-        recordIssue(failure, at: site.sourceLocation)
+        recordIssue(failure)
     case .xcTest:
         XCTFail(failure.message, file: site.filePath, line: site.line)
     case .capture, .recorderScope, .swiftTestingOutsideTest:
-        recordIssue(failure.namingOrigin(origin), at: site.sourceLocation)
+        recordIssue(failure.namingOrigin(origin))
     case .undetermined(let xcTestCaseMayRun):
-        recordIssue(failure.namingOrigin(origin), at: site.sourceLocation)
+        recordIssue(failure.namingOrigin(origin))
         if xcTestCaseMayRun { XCTFail(failure.message, file: site.filePath, line: site.line) }
-        FileHandle.standardError.write(Data("\(site.shortDescription): error: \(failure.message)\n".utf8))
+        let line = "\(shortSite("\(site.fileID)", site.line)): error: \(failure.message)\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 
-/// Records `failure` at `location` as an issue of the Swift Testing test running in the current task, or keeps it in
-/// the package's seam when one is open here: what the trait records, in its test's task.
-func recordInTest(_ failure: InspectionFailure, at location: SourceLocation) {
-    if FailureScope.current?.openCapture?.keep(failure, at: location) == true { return }
-    recordIssue(failure, at: location)
-}
-
-extension InspectionFailure {
-    /// The failure with the test of `origin` named in its summary, for an issue that belongs to no test.
-    func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {
-        guard let name = origin?.testName else { return self }
-        return InspectionFailure(
-            summary: summary + " (Raised outside the task of the test that \(origin?.role ?? ""), \(name).)",
-            details: details
-        )
-    }
+/// Records `failure` at `location` (by default, where it was raised) as an issue of the Swift Testing test running in
+/// the current task, or keeps it in the package's seam when one is open here: what the trait records, in its test's
+/// task.
+func recordInTest(_ failure: InspectionFailure, at location: SourceLocation? = nil) {
+    var failure = failure
+    failure.location = location ?? failure.location
+    if FailureScope.current?.openCapture?.keep(failure) == true { return }
+    recordIssue(failure)
 }
 
 /// Records `failure` as a Swift Testing issue whose comment is the whole message: the sentence, then the details.
-///
 /// Swift Testing heads the issue "Issue recorded" and shows the message one line lower.
-func recordIssue(_ failure: InspectionFailure, at location: SourceLocation) {
-    Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
-}
-
-/// A failure this module raised, as ``capturingFailures(isolation:_:)`` keeps it.
-package struct CapturedFailure: Sendable {
-    /// The sentence: "Expected …, but …".
-    package let summary: String
-    /// The table, or empty.
-    package let details: String
-    package let fileID: String
-    package let filePath: String
-    package let line: Int
-    package let column: Int
-
-    /// The summary, then the details on the following lines: the text a framework records.
-    package var message: String {
-        details.isEmpty ? summary : summary + "\n" + details
-    }
+private func recordIssue(_ failure: InspectionFailure) {
+    Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.location ?? #_sourceLocation)
 }
 
 /// The package's test seam: runs `body` and returns the failures this module raised meanwhile in its task (and the
@@ -367,26 +314,24 @@ package func capturingFailures(
 ) async rethrows -> [CapturedFailure] {
     let scope = FailureScope(captures: true)
     try await FailureScope.$current.withValue(scope, operation: body, isolation: isolation)
-    return scope.close().map(CapturedFailure.init)
+    return scope.close()
 }
 
 /// The synchronous form of ``capturingFailures(isolation:_:)``.
 package func capturingFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
     let scope = FailureScope(captures: true)
     try FailureScope.$current.withValue(scope, operation: body)
-    return scope.close().map(CapturedFailure.init)
+    return scope.close()
 }
 
-extension CapturedFailure {
-    fileprivate init(_ kept: (InspectionFailure, SourceLocation)) {
-        let (failure, location) = kept
-        self.init(
-            summary: failure.summary,
-            details: failure.details,
-            fileID: location.fileID,
-            filePath: location.filePath,
-            line: location.line,
-            column: location.column
-        )
-    }
+/// The tail of most expectations: records `failure`, when there is one, at the caller's site.
+func check(
+    _ failure: InspectionFailure?,
+    _ fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt,
+    origin: FailureOrigin? = nil
+) {
+    recordFailure(failure, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), origin: origin)
 }
