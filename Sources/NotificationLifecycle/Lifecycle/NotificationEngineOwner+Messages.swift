@@ -91,7 +91,7 @@ extension NotificationEngineOwner {
     }
 
     func addOwnedMessageInfo<Message>(
-        _ handler: MessageHandler,
+        _ handler: any MessageHandler,
         _ messageType: Message.Type,
         _ subject: AnyObject?,
         _ lifespan: Lifespan,
@@ -114,13 +114,14 @@ extension NotificationEngineOwner {
     }
 }
 
-/// A main-actor handler typed with the owner's class.
+/// A main-actor handler typed with the owner's class; the observer is the owner that made the info, so the cast never
+/// fails.
 private func ownerTyped<Owner: AnyObject, Message>(
     _ handler: @escaping @MainActor @Sendable (Owner, Message) -> Void
 ) -> @MainActor @Sendable (AnyObject?, Message) -> Void {
     { observer, message in
         guard let observer else { return }
-        handler(unsafeDowncast(observer, to: Owner.self), message)
+        handler(observer as! Owner, message)
     }
 }
 
@@ -130,6 +131,6 @@ private func ownerTyped<Owner: AnyObject, Message>(
 ) -> @Sendable (AnyObject?, Message) async -> Void {
     { observer, message in
         guard let observer else { return }
-        await handler(unsafeDowncast(observer, to: Owner.self), message)
+        await handler(observer as! Owner, message)
     }
 }

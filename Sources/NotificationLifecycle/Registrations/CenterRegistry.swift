@@ -29,31 +29,34 @@ package import Foundation
 /// table finds a registry only for its own live center: a registry holds its center weakly and is compared with it,
 /// so a new center at a dead center's address never gets the dead center's registry. ``CenterCalls`` can give Linux
 /// Apple's tokens, to test this here.
-final class CenterRegistry: @unchecked Sendable {
-    // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
-    // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
-    // `@exclusivity(unchecked)`: the runtime's check of each access cost more than the rest of a start or a stop.
-    let lock = Lock()
+final class CenterRegistry: Sendable {
+    /// The registry's own state, and the lock that guards it and the state of every listener, registration and
+    /// engine that names this registry.
+    let lock = CenterLock(State())
 
-    private struct WeakInfo {
+    /// What the registry itself keeps, touched only under its lock.
+    struct State {
+        fileprivate var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+        fileprivate var inUse = 0
+        fileprivate var idle = 0
+        fileprivate var peakInUse = 0
+        fileprivate var lastGeneration: UInt64 = 0
+        /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
+        fileprivate var ledgerInfos: [WeakInfo] = []
+        fileprivate var ledgerEngines: [WeakEngine] = []
+        fileprivate var sweepAt = 64
+    }
+
+    fileprivate struct WeakInfo {
         weak var info: NotificationInfo?
     }
 
-    private struct WeakEngine {
+    fileprivate struct WeakEngine {
         weak var engine: NotificationEngine?
     }
 
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
-    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
-    @exclusivity(unchecked) private var inUse = 0
-    @exclusivity(unchecked) private var idle = 0
-    @exclusivity(unchecked) private var peakInUse = 0
-    @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
-    /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-    @exclusivity(unchecked) private var ledgerInfos: [WeakInfo] = []
-    @exclusivity(unchecked) private var ledgerEngines: [WeakEngine] = []
-    @exclusivity(unchecked) private var sweepAt = 64
 
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
@@ -67,11 +70,11 @@ final class CenterRegistry: @unchecked Sendable {
     ///
     /// Outside the lock, so that the tokens (Foundation's observers, which hold their blocks on Apple platforms) are
     /// released after it: nothing else holds the registry now, and a post that runs a registration's block touches
-    /// its entries and posts under the lock, never its phase. The empty section first orders what other threads
-    /// wrote under the lock before what follows. It gathers no tokens: a token is removed, or released with its
-    /// phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    /// its entries and posts under the lock, never its phase. The section that takes the registrations also orders
+    /// what other threads wrote under the lock before what follows. It gathers no tokens: a token is removed, or
+    /// released with its phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
     deinit {
-        lock.withLock {}
+        let registrations = lock.withLock { state in state.registrations }
         let center = center
         for registration in registrations.values {
             if let center, case .registered(let token) = registration.phase { token.remove(from: center) }
@@ -134,40 +137,45 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { (inUse + idle, idle) }
+        lock.withLock { state in (state.inUse + state.idle, state.idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
 
     /// The next generation: every start of every listener of this center has its own, counted up.
     func nextGeneration() -> UInt64 {
-        lastGeneration += 1
-        return lastGeneration
+        lock.withLockHeld { state in
+            state.lastGeneration += 1
+            return state.lastGeneration
+        }
     }
 
     /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
     /// left to do after the lock.
     func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, RegistrationWork?) {
         var work: RegistrationWork?
-        let registration: SharedRegistration
-        if let cached = listener.state.lastRegistration, !cached.isDropped {
-            registration = cached
-        } else {
-            let key = listener.registrationKey(sender: sender)
-            if let found = registrations[key], !found.isDropped {
-                registration = found
+        let registration = lock.withLockHeld { state in
+            let registration: SharedRegistration
+            if let cached = listener.state.lastRegistration, !cached.isDropped {
+                registration = cached
             } else {
-                registration = SharedRegistration(key: key, registry: self)
-                registrations[key] = registration
+                let key = listener.registrationKey(sender: sender)
+                if let found = state.registrations[key], !found.isDropped {
+                    registration = found
+                } else {
+                    registration = SharedRegistration(key: key, registry: self)
+                    state.registrations[key] = registration
+                }
             }
-        }
-        if registration.listenerCount == 0 {
-            if registration.isIdle {
-                registration.isIdle = false
-                idle -= 1
+            if registration.listenerCount == 0 {
+                if registration.isIdle {
+                    registration.isIdle = false
+                    state.idle -= 1
+                }
+                state.inUse += 1
+                state.peakInUse = max(state.peakInUse, state.inUse)
             }
-            inUse += 1
-            peakInUse = max(peakInUse, inUse)
+            return registration
         }
         registration.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
         if listener.state.tapping != nil { registration.tappedListeners += 1 }
@@ -191,12 +199,14 @@ final class CenterRegistry: @unchecked Sendable {
         if registration.listenerCount == 0 {
             registration.entries.removeAll(keepingCapacity: true)
             registration.clearedEntries = 0
-            inUse -= 1
-            if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
-                registration.isIdle = true
-                idle += 1
-            } else {
-                withdrawal.token = drop(registration)
+            lock.withLockHeld { state in
+                state.inUse -= 1
+                if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
+                    registration.isIdle = true
+                    state.idle += 1
+                } else {
+                    withdrawal.token = Self.drop(registration, from: &state)
+                }
             }
         } else if registration.clearedEntries > 16, registration.clearedEntries * 2 > registration.entries.count {
             registration.entries.removeAll { $0.listener == nil }
@@ -206,9 +216,9 @@ final class CenterRegistry: @unchecked Sendable {
     }
 
     /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
-    private func drop(_ registration: SharedRegistration) -> CenterToken? {
-        if registrations[registration.key] === registration {
-            registrations[registration.key] = nil
+    private static func drop(_ registration: SharedRegistration, from state: inout State) -> CenterToken? {
+        if state.registrations[registration.key] === registration {
+            state.registrations[registration.key] = nil
         }
         defer { registration.phase = .dropped }
         if case .registered(let token) = registration.phase { return token }
@@ -218,35 +228,39 @@ final class CenterRegistry: @unchecked Sendable {
     // MARK: - Inspection
 
     /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
-    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep()``).
+    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep(_:)``).
     func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
-        ledgerInfos.append(WeakInfo(info: info))
-        return sweep()
+        lock.withLockHeld { state in
+            state.ledgerInfos.append(WeakInfo(info: info))
+            return Self.sweep(&state)
+        }
     }
 
     func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
-        ledgerEngines.append(WeakEngine(engine: engine))
-        return sweep()
+        lock.withLockHeld { state in
+            state.ledgerEngines.append(WeakEngine(engine: engine))
+            return Self.sweep(&state)
+        }
     }
 
     /// Drops the entries of released infos and engines in bulk, when the lists have doubled since the last sweep.
     ///
     /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
     /// release that object meanwhile, and its `deinit` must not run under the lock.
-    private func sweep() -> [AnyObject] {
-        guard ledgerInfos.count + ledgerEngines.count >= sweepAt else { return [] }
+    private static func sweep(_ state: inout State) -> [AnyObject] {
+        guard state.ledgerInfos.count + state.ledgerEngines.count >= state.sweepAt else { return [] }
         var kept: [AnyObject] = []
-        ledgerInfos.removeAll { entry in
+        state.ledgerInfos.removeAll { entry in
             guard let info = entry.info else { return true }
             kept.append(info)
             return false
         }
-        ledgerEngines.removeAll { entry in
+        state.ledgerEngines.removeAll { entry in
             guard let engine = entry.engine else { return true }
             kept.append(engine)
             return false
         }
-        sweepAt = max(64, 2 * kept.count)
+        state.sweepAt = max(64, 2 * kept.count)
         return kept
     }
 
@@ -255,11 +269,11 @@ final class CenterRegistry: @unchecked Sendable {
     /// The engines loaded under the lock are released after it: another thread may release one meanwhile, and an
     /// engine's `deinit` takes this lock.
     func liveInfos() -> [NotificationInfo] {
-        let (infos, engines) = lock.withLock { () -> ([NotificationInfo], [NotificationEngine]) in
-            let engines = ledgerEngines.compactMap(\.engine)
+        let (infos, engines) = lock.withLock { state -> ([NotificationInfo], [NotificationEngine]) in
+            let engines = state.ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
+            for info in state.ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }
@@ -269,6 +283,9 @@ final class CenterRegistry: @unchecked Sendable {
         return infos
     }
 }
+
+/// The lock of a center's registry, with the registry's own state.
+typealias CenterLock = Locked<CenterRegistry.State>
 
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {
