@@ -114,14 +114,13 @@ extension NotificationEngineOwner {
     }
 }
 
-/// A main-actor handler typed with the owner's class; the observer is the owner that made the info, so the cast never
-/// fails.
+/// A main-actor handler typed with the owner's class.
 private func ownerTyped<Owner: AnyObject, Message>(
     _ handler: @escaping @MainActor @Sendable (Owner, Message) -> Void
 ) -> @MainActor @Sendable (AnyObject?, Message) -> Void {
     { observer, message in
         guard let observer else { return }
-        handler(observer as! Owner, message)
+        handler(asOwner(observer), message)
     }
 }
 
@@ -131,6 +130,6 @@ private func ownerTyped<Owner: AnyObject, Message>(
 ) -> @Sendable (AnyObject?, Message) async -> Void {
     { observer, message in
         guard let observer else { return }
-        await handler(observer as! Owner, message)
+        await handler(asOwner(observer), message)
     }
 }

@@ -29,34 +29,37 @@ package import Foundation
 /// table finds a registry only for its own live center: a registry holds its center weakly and is compared with it,
 /// so a new center at a dead center's address never gets the dead center's registry. ``CenterCalls`` can give Linux
 /// Apple's tokens, to test this here.
-final class CenterRegistry: Sendable {
-    /// The registry's own state, and the lock that guards it and the state of every listener, registration and
-    /// engine that names this registry.
-    let lock = CenterLock(State())
+final class CenterRegistry: @unchecked Sendable {
+    // Safe: `state`, and the state of every listener, registration and engine that names this registry, is only
+    // touched under `lock`. The lock also makes each access exclusive, so `state` is marked `@exclusivity(unchecked)`:
+    // the runtime's check of each access cost more than the rest of a start or a stop. (Kept inside a `Locked`, the
+    // state is reached through a closure per access, which costs a start and a stop more than the bars allow.)
+    let lock = Lock()
 
     /// What the registry itself keeps, touched only under its lock.
-    struct State {
-        fileprivate var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
-        fileprivate var inUse = 0
-        fileprivate var idle = 0
-        fileprivate var peakInUse = 0
-        fileprivate var lastGeneration: UInt64 = 0
+    private struct State {
+        var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+        var inUse = 0
+        var idle = 0
+        var peakInUse = 0
+        var lastGeneration: UInt64 = 0
         /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-        fileprivate var ledgerInfos: [WeakInfo] = []
-        fileprivate var ledgerEngines: [WeakEngine] = []
-        fileprivate var sweepAt = 64
+        var ledgerInfos: [WeakInfo] = []
+        var ledgerEngines: [WeakEngine] = []
+        var sweepAt = 64
     }
 
-    fileprivate struct WeakInfo {
+    private struct WeakInfo {
         weak var info: NotificationInfo?
     }
 
-    fileprivate struct WeakEngine {
+    private struct WeakEngine {
         weak var engine: NotificationEngine?
     }
 
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
+    @exclusivity(unchecked) private var state = State()
 
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
@@ -70,13 +73,13 @@ final class CenterRegistry: Sendable {
     ///
     /// Outside the lock, so that the tokens (Foundation's observers, which hold their blocks on Apple platforms) are
     /// released after it: nothing else holds the registry now, and a post that runs a registration's block touches
-    /// its entries and posts under the lock, never its phase. The section that takes the registrations also orders
-    /// what other threads wrote under the lock before what follows. It gathers no tokens: a token is removed, or
-    /// released with its phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    /// its entries and posts under the lock, never its phase. The empty section first orders what other threads
+    /// wrote under the lock before what follows. It gathers no tokens: a token is removed, or released with its
+    /// phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
     deinit {
-        let registrations = lock.withLock { state in state.registrations }
+        lock.withLock {}
         let center = center
-        for registration in registrations.values {
+        for registration in state.registrations.values {
             if let center, case .registered(let token) = registration.phase { token.remove(from: center) }
             registration.phase = .dropped
         }
@@ -137,45 +140,40 @@ final class CenterRegistry: Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { state in (state.inUse + state.idle, state.idle) }
+        lock.withLock { (state.inUse + state.idle, state.idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
 
     /// The next generation: every start of every listener of this center has its own, counted up.
     func nextGeneration() -> UInt64 {
-        lock.withLockHeld { state in
-            state.lastGeneration += 1
-            return state.lastGeneration
-        }
+        state.lastGeneration += 1
+        return state.lastGeneration
     }
 
     /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
     /// left to do after the lock.
     func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, RegistrationWork?) {
         var work: RegistrationWork?
-        let registration = lock.withLockHeld { state in
-            let registration: SharedRegistration
-            if let cached = listener.state.lastRegistration, !cached.isDropped {
-                registration = cached
+        let registration: SharedRegistration
+        if let cached = listener.state.lastRegistration, !cached.isDropped {
+            registration = cached
+        } else {
+            let key = listener.registrationKey(sender: sender)
+            if let found = state.registrations[key], !found.isDropped {
+                registration = found
             } else {
-                let key = listener.registrationKey(sender: sender)
-                if let found = state.registrations[key], !found.isDropped {
-                    registration = found
-                } else {
-                    registration = SharedRegistration(key: key, registry: self)
-                    state.registrations[key] = registration
-                }
+                registration = SharedRegistration(key: key, registry: self)
+                state.registrations[key] = registration
             }
-            if registration.listenerCount == 0 {
-                if registration.isIdle {
-                    registration.isIdle = false
-                    state.idle -= 1
-                }
-                state.inUse += 1
-                state.peakInUse = max(state.peakInUse, state.inUse)
+        }
+        if registration.listenerCount == 0 {
+            if registration.isIdle {
+                registration.isIdle = false
+                state.idle -= 1
             }
-            return registration
+            state.inUse += 1
+            state.peakInUse = max(state.peakInUse, state.inUse)
         }
         registration.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
         if listener.state.tapping != nil { registration.tappedListeners += 1 }
@@ -199,14 +197,12 @@ final class CenterRegistry: Sendable {
         if registration.listenerCount == 0 {
             registration.entries.removeAll(keepingCapacity: true)
             registration.clearedEntries = 0
-            lock.withLockHeld { state in
-                state.inUse -= 1
-                if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
-                    registration.isIdle = true
-                    state.idle += 1
-                } else {
-                    withdrawal.token = Self.drop(registration, from: &state)
-                }
+            state.inUse -= 1
+            if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
+                registration.isIdle = true
+                state.idle += 1
+            } else {
+                withdrawal.token = drop(registration)
             }
         } else if registration.clearedEntries > 16, registration.clearedEntries * 2 > registration.entries.count {
             registration.entries.removeAll { $0.listener == nil }
@@ -216,7 +212,7 @@ final class CenterRegistry: Sendable {
     }
 
     /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
-    private static func drop(_ registration: SharedRegistration, from state: inout State) -> CenterToken? {
+    private func drop(_ registration: SharedRegistration) -> CenterToken? {
         if state.registrations[registration.key] === registration {
             state.registrations[registration.key] = nil
         }
@@ -228,26 +224,22 @@ final class CenterRegistry: Sendable {
     // MARK: - Inspection
 
     /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
-    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep(_:)``).
+    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep()``).
     func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
-        lock.withLockHeld { state in
-            state.ledgerInfos.append(WeakInfo(info: info))
-            return Self.sweep(&state)
-        }
+        state.ledgerInfos.append(WeakInfo(info: info))
+        return sweep()
     }
 
     func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
-        lock.withLockHeld { state in
-            state.ledgerEngines.append(WeakEngine(engine: engine))
-            return Self.sweep(&state)
-        }
+        state.ledgerEngines.append(WeakEngine(engine: engine))
+        return sweep()
     }
 
     /// Drops the entries of released infos and engines in bulk, when the lists have doubled since the last sweep.
     ///
     /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
     /// release that object meanwhile, and its `deinit` must not run under the lock.
-    private static func sweep(_ state: inout State) -> [AnyObject] {
+    private func sweep() -> [AnyObject] {
         guard state.ledgerInfos.count + state.ledgerEngines.count >= state.sweepAt else { return [] }
         var kept: [AnyObject] = []
         state.ledgerInfos.removeAll { entry in
@@ -269,7 +261,7 @@ final class CenterRegistry: Sendable {
     /// The engines loaded under the lock are released after it: another thread may release one meanwhile, and an
     /// engine's `deinit` takes this lock.
     func liveInfos() -> [NotificationInfo] {
-        let (infos, engines) = lock.withLock { state -> ([NotificationInfo], [NotificationEngine]) in
+        let (infos, engines) = lock.withLock { () -> ([NotificationInfo], [NotificationEngine]) in
             let engines = state.ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
@@ -283,9 +275,6 @@ final class CenterRegistry: Sendable {
         return infos
     }
 }
-
-/// The lock of a center's registry, with the registry's own state.
-typealias CenterLock = Locked<CenterRegistry.State>
 
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {

@@ -116,7 +116,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// `lock` is the registry's, which the block captures with the registration: the first memory a posting thread
     /// touches is the lock, so that ThreadSanitizer sees this registration's fields ordered after the thread that made
     /// it.
-    func deliver(_ notification: Notification, under lock: CenterLock, attempt: UInt32) {
+    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
         var post = -1
@@ -150,13 +150,13 @@ final class SharedRegistration: @unchecked Sendable {
     /// While a registry has tapped listeners, a post checks each listener (the first too) and reads its tap in one
     /// section: `nil` when the listener stopped, else its tap (`.some(nil)` for none).
     @inline(never)
-    private static func tapping(of listener: Listener, _ generation: UInt64, under lock: CenterLock) -> Tapping?? {
+    private static func tapping(of listener: Listener, _ generation: UInt64, under lock: Lock) -> Tapping?? {
         lock.withLock { listener.state.isCurrent(generation) ? .some(listener.state.tapping) : nil }
     }
 
     /// A main-actor message registration's block: as ``deliver(_:)``, for each listener's typed handler.
     @MainActor
-    func deliver<Message>(message: Message, under lock: CenterLock, attempt: UInt32) {
+    func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
         // The round is set in the section, not returned with the snapshot: a tuple here costs its type's metadata
         // in the generic main-actor form.
         var post = -1
@@ -187,7 +187,7 @@ final class SharedRegistration: @unchecked Sendable {
     }
 
     /// Takes back post `post` (its round), and resumes the teardown waits it was the last for.
-    private func endPost(_ post: Int, under lock: CenterLock) {
+    private func endPost(_ post: Int, under lock: Lock) {
         guard lock.withLock({ posts.end(post) }) else { return }
         resumeSettledWaiters(under: lock)
     }
@@ -195,7 +195,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// Apart from ``endPost(_:under:)``, whose every call would otherwise look up the continuations' type metadata
     /// (Benchmarks/README.md, "Issue 30").
     @inline(never)
-    private func resumeSettledWaiters(under lock: CenterLock) {
+    private func resumeSettledWaiters(under lock: Lock) {
         for waiter in lock.withLock({ posts.settledWaiters() }) { waiter.resume() }
     }
 

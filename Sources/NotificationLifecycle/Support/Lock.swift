@@ -19,8 +19,8 @@ private typealias Primitive = pthread_mutex_t
 #endif
 
 /// A mutual-exclusion lock and the state it guards, in one allocation: `os_unfair_lock` on Apple platforms, an SRW
-/// lock on Windows, a `pthread_mutex_t` elsewhere. ``Lock`` is one that guards nothing of its own (the state of a
-/// center's listeners and registrations, which live in objects of their own, is guarded by their registry's lock).
+/// lock on Windows, a `pthread_mutex_t` elsewhere. ``Lock`` is one that guards nothing of its own, such as a registry's
+/// lock, which guards fields of many objects.
 ///
 /// The state is the header of a `ManagedBuffer` and the primitive its element, as swift-nio's `NIOLock` keeps it: a
 /// lock must not move while it is in use, which a Swift stored property may, and reaching it reads no field of an
@@ -28,9 +28,8 @@ private typealias Primitive = pthread_mutex_t
 /// touches nothing before the lock itself, so ThreadSanitizer, which does not see Foundation's own locks, sees every
 /// later read ordered by it. This file is the only place that touches a pointer or a platform call.
 package struct Locked<State>: @unchecked Sendable {
-    // Safe: the primitive is only touched through the platform's lock calls, and the state only while holding the
-    // lock (`withLock`, or `withLockHeld` inside a `withLock` section); both are reached through pointers, so no
-    // access is checked at run time.
+    // Safe: the primitive is only touched through the platform's lock calls, and the state only inside `withLock`,
+    // which holds the lock; both are reached through pointers, so no access is checked at run time.
     private let storage: Storage
 
     package init(_ state: State) {
@@ -59,14 +58,7 @@ package struct Locked<State>: @unchecked Sendable {
     /// Runs `body` on the state, holding the lock.
     @inline(__always)
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withLock { try withLockHeld(body) }
-    }
-
-    /// Runs `body` on the state, for a caller that already holds the lock (inside a `withLock` section). Not nested
-    /// in another access to the state.
-    @inline(__always)
-    package func withLockHeld<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+        try withLock { try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
     }
 
     private final class Storage: ManagedBuffer<State, Primitive> {
