@@ -158,7 +158,7 @@ extension MainActorNotificationEngineOwner {
     ) -> NotificationInfo {
         let call: @MainActor @Sendable (AnyObject?, Message) async -> Void = { observer, message in
             guard let observer else { return }
-            await handler(unsafeDowncast(observer, to: Self.self), message)
+            await handler(asOwner(observer), message)
         }
         return addOwnedMessageInfo(
             .async(Message.self, from: subject, call: .onMainActor(call)),

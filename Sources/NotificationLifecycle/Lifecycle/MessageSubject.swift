@@ -132,7 +132,7 @@ extension MessageHandler {
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
-    ) -> MessageHandler {
+    ) -> Self where Self == MainActorMessageHandler<Message> {
         let filter = subject.filter
         return MainActorMessageHandler<Message>(
             register: { center, subject, registration, attempt in
@@ -161,7 +161,7 @@ extension MessageHandler {
         _ messageType: Message.Type,
         from subject: MessageSubject<Message.Subject>,
         call: AsyncMessageCall<Message>
-    ) -> MessageHandler {
+    ) -> Self where Self == AsyncMessageHandler {
         let filter = subject.filter
         return AsyncMessageHandler(
             type: Message.self,

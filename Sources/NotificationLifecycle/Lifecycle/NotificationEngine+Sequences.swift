@@ -90,6 +90,7 @@ extension NotificationEngine {
         let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
+                // Not `sending`: a notification is one value that Foundation hands to every observer of its post.
                 nonisolated(unsafe) let element = element
                 if case .dropped = continuation.yield(element) {
                     overflow.valueDropped()

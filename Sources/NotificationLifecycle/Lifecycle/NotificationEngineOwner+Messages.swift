@@ -91,7 +91,7 @@ extension NotificationEngineOwner {
     }
 
     func addOwnedMessageInfo<Message>(
-        _ handler: MessageHandler,
+        _ handler: any MessageHandler,
         _ messageType: Message.Type,
         _ subject: AnyObject?,
         _ lifespan: Lifespan,
@@ -120,7 +120,7 @@ private func ownerTyped<Owner: AnyObject, Message>(
 ) -> @MainActor @Sendable (AnyObject?, Message) -> Void {
     { observer, message in
         guard let observer else { return }
-        handler(unsafeDowncast(observer, to: Owner.self), message)
+        handler(asOwner(observer), message)
     }
 }
 
@@ -130,6 +130,6 @@ private func ownerTyped<Owner: AnyObject, Message>(
 ) -> @Sendable (AnyObject?, Message) async -> Void {
     { observer, message in
         guard let observer else { return }
-        await handler(unsafeDowncast(observer, to: Owner.self), message)
+        await handler(asOwner(observer), message)
     }
 }

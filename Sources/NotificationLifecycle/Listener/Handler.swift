@@ -13,40 +13,43 @@ enum Handler: Sendable {
     /// A selector name the observer does not answer: reported when the info was made; the info never listens.
     case unresolved
     /// A typed message: how to register for it and how to call the handler, built where the message type is known.
-    case message(MessageHandler)
+    case message(any MessageHandler)
 
-    /// A handler for an owner's closure typed with the owner's class. The listener passes the observer it was made
-    /// with, which is an `Owner`, so the downcast is checked by construction.
+    /// A handler for an owner's closure typed with the owner's class.
     static func owned<Owner: AnyObject>(_ body: @escaping @Sendable (Owner, Notification) -> Void) -> Handler {
-        .observer { observer, notification in body(unsafeDowncast(observer, to: Owner.self), notification) }
+        .observer { observer, notification in body(asOwner(observer), notification) }
     }
 
     /// The main-actor form of ``owned(_:)``.
     static func ownedOnMainActor<Owner: AnyObject>(
         _ body: @escaping @MainActor @Sendable (Owner, Notification) -> Void
     ) -> Handler {
-        .mainActorObserver { observer, notification in body(unsafeDowncast(observer, to: Owner.self), notification) }
+        .mainActorObserver { observer, notification in body(asOwner(observer), notification) }
     }
 
     /// The typed message's handler, or `nil` for a notification.
-    var message: MessageHandler? {
+    var message: (any MessageHandler)? {
         if case .message(let handler) = self { return handler }
         return nil
     }
 }
 
+/// The observer of an owner's closure as the owner's class: every owner-typed handler (of a notification, a message or
+/// a selector) gets its observer from its listener, which was made with that owner, an `Owner` (a selector table's
+/// entry is checked with `accepts` first).
+@inline(__always)
+func asOwner<Owner: AnyObject>(_ observer: AnyObject) -> Owner {
+    // Unchecked: the cast holds by construction, and its check cost a delivery more than the bar for a post allows.
+    unsafeDowncast(observer, to: Owner.self)
+}
+
 /// How a typed-message info registers with its center and calls its handler.
 ///
 /// Made where the message type is known, so that the listener stays non-generic. Foundation's message API, which not
-/// every supported platform version has, is used only in the subclasses and the closures they are made with.
-class MessageHandler: @unchecked Sendable {
-    // Safe: every stored property is a constant of a Sendable type (the metatype is only compared and printed).
+/// every supported platform version has, is used only in the conforming classes and the closures they are made with.
+protocol MessageHandler: AnyObject, Sendable {
     /// The message type, such as `DocumentDidSave.self`.
-    let type: Any.Type
-
-    init(type: Any.Type) {
-        self.type = type
-    }
+    var type: Any.Type { get }
 
     /// Makes the Foundation registration that the infos of one center, message type and subject share. Only a
     /// main-actor message's infos share one.
@@ -55,15 +58,13 @@ class MessageHandler: @unchecked Sendable {
         subject: AnyObject?,
         registration: SharedRegistration,
         attempt: UInt32
-    ) -> CenterToken {
-        fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
-    }
+    ) -> CenterToken
 }
 
 /// A main-actor message's handler: its infos of one center, message type and subject (or any subject) share one
 /// Foundation registration, made by `register`; each post reaches them in the order in which they started.
-final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendable {
-    // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
+final class MainActorMessageHandler<Message>: MessageHandler {
+    var type: Any.Type { Message.self }
     /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
     let register:
         @Sendable (
@@ -78,10 +79,9 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
     ) {
         self.register = register
         self.call = call
-        super.init(type: Message.self)
     }
 
-    override func registerShared(
+    func registerShared(
         _ center: NotificationCenter,
         subject: AnyObject?,
         registration: SharedRegistration,
@@ -94,8 +94,8 @@ final class MainActorMessageHandler<Message>: MessageHandler, @unchecked Sendabl
 /// An asynchronous message's handler: each info has a Foundation registration of its own, because Foundation runs
 /// each asynchronous observer in a task of its own, and a shared registration would run the handlers one after the
 /// other.
-final class AsyncMessageHandler: MessageHandler, @unchecked Sendable {
-    // Safe: as for MessageHandler, every stored property is a constant of a Sendable type.
+final class AsyncMessageHandler: MessageHandler {
+    let type: Any.Type
     /// Registers `listener` for the registration of `generation`, from `subject` (any subject for `nil`).
     let register: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> CenterToken
 
@@ -103,7 +103,16 @@ final class AsyncMessageHandler: MessageHandler, @unchecked Sendable {
         type: Any.Type,
         register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> CenterToken
     ) {
+        self.type = type
         self.register = register
-        super.init(type: type)
+    }
+
+    func registerShared(
+        _ center: NotificationCenter,
+        subject: AnyObject?,
+        registration: SharedRegistration,
+        attempt: UInt32
+    ) -> CenterToken {
+        fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
     }
 }

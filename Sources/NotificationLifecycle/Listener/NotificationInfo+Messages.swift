@@ -3,7 +3,7 @@ public import Foundation
 extension NotificationInfo {
     /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
     convenience init<Message>(
-        _ handler: MessageHandler,
+        _ handler: any MessageHandler,
         _ messageType: Message.Type,
         _ subject: AnyObject?,
         _ lifespan: Lifespan,

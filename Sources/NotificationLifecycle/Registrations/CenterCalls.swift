@@ -90,9 +90,10 @@ enum CenterCalls {
 }
 
 /// Foundation's token for one registration made through ``CenterCalls``.
-struct CenterToken: @unchecked Sendable {
-    // Safe: Foundation's observer token is only handed back to the center's `removeObserver(_:)`, and `held` is never
-    // read: it is kept, as Apple's token keeps its block.
+///
+/// Not `Sendable` (Foundation's observer token is not): a token stays in the registry's objects, under its lock, and
+/// is handed back only to the center's `removeObserver(_:)`.
+struct CenterToken {
     enum Foundation {
         case observer(any NSObjectProtocol)
         /// A message's `ObservationToken`, kept as `any Sendable` because not every supported platform version has
@@ -101,7 +102,8 @@ struct CenterToken: @unchecked Sendable {
     }
 
     let foundation: Foundation
-    /// The block, held as Apple's token holds it, under ``CenterCalls/tokensHoldTheirBlocks``; `nil` otherwise.
+    /// The block, held as Apple's token holds it, under ``CenterCalls/tokensHoldTheirBlocks``; `nil` otherwise. Never
+    /// read.
     private let held: AnyObject?
 
     init(_ foundation: Foundation, held: AnyObject? = nil) {

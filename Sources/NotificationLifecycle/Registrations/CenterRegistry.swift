@@ -30,10 +30,27 @@ package import Foundation
 /// so a new center at a dead center's address never gets the dead center's registry. ``CenterCalls`` can give Linux
 /// Apple's tokens, to test this here.
 final class CenterRegistry: @unchecked Sendable {
-    // Safe: every `var` here, and the state of every listener, registration and engine that names this registry, is
-    // only touched under `lock`. The lock also makes each access exclusive, so those `var`s are marked
-    // `@exclusivity(unchecked)`: the runtime's check of each access cost more than the rest of a start or a stop.
+    // Safe: `state`, and the state of every listener, registration and engine that names this registry, is only
+    // touched under `lock`. The lock also makes each access exclusive, so `state` is marked `@exclusivity(unchecked)`:
+    // the runtime's check of each access cost more than the rest of a start or a stop. (Kept inside a `Locked`, the
+    // state is reached through a closure per access, which costs a start and a stop more than the bars allow.)
     let lock = Lock()
+
+    /// What the registry itself keeps, touched only under its lock.
+    private struct State {
+        var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+        /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
+        /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
+        var inUse = 0
+        var aloneInUse = 0
+        var idle = 0
+        var peakInUse = 0
+        var lastGeneration: UInt64 = 0
+        /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
+        var ledgerInfos: [WeakInfo] = []
+        var ledgerEngines: [WeakEngine] = []
+        var sweepAt = 64
+    }
 
     private struct WeakInfo {
         weak var info: NotificationInfo?
@@ -45,18 +62,7 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
-    @exclusivity(unchecked) private var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
-    /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
-    /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
-    @exclusivity(unchecked) private var inUse = 0
-    @exclusivity(unchecked) private var aloneInUse = 0
-    @exclusivity(unchecked) private var idle = 0
-    @exclusivity(unchecked) private var peakInUse = 0
-    @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
-    /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-    @exclusivity(unchecked) private var ledgerInfos: [WeakInfo] = []
-    @exclusivity(unchecked) private var ledgerEngines: [WeakEngine] = []
-    @exclusivity(unchecked) private var sweepAt = 64
+    @exclusivity(unchecked) private var state = State()
 
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
@@ -76,7 +82,7 @@ final class CenterRegistry: @unchecked Sendable {
     deinit {
         lock.withLock {}
         let center = center
-        for registration in registrations.values {
+        for registration in state.registrations.values {
             if let center, case .registered(let token) = registration.state.phase { token.remove(from: center) }
             registration.state.phase = .dropped
         }
@@ -137,15 +143,15 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { (inUse + aloneInUse + idle, idle) }
+        lock.withLock { (state.inUse + state.aloneInUse + state.idle, state.idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
 
     /// The next generation: every start of every listener of this center has its own, counted up.
     func nextGeneration() -> UInt64 {
-        lastGeneration += 1
-        return lastGeneration
+        state.lastGeneration += 1
+        return state.lastGeneration
     }
 
     /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
@@ -157,23 +163,23 @@ final class CenterRegistry: @unchecked Sendable {
             registration = cached
         } else {
             let key = listener.registrationKey(sender: sender)
-            if let found = registrations[key], !found.isDropped {
+            if let found = state.registrations[key], !found.isDropped {
                 registration = found
             } else {
                 registration = SharedRegistration(key: key, registry: self)
-                registrations[key] = registration
+                state.registrations[key] = registration
             }
         }
         if registration.listenerCount == 0 {
             if registration.state.isIdle {
                 registration.state.isIdle = false
-                idle -= 1
+                state.idle -= 1
             }
             if registration.key.alone != 0 {
-                aloneInUse += 1
+                state.aloneInUse += 1
             } else {
-                inUse += 1
-                peakInUse = max(peakInUse, inUse)
+                state.inUse += 1
+                state.peakInUse = max(state.peakInUse, state.inUse)
             }
         }
         registration.state.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
@@ -198,10 +204,10 @@ final class CenterRegistry: @unchecked Sendable {
         if registration.listenerCount == 0 {
             registration.state.entries.removeAll(keepingCapacity: true)
             registration.state.clearedEntries = 0
-            if registration.key.alone != 0 { aloneInUse -= 1 } else { inUse -= 1 }
-            if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
+            if registration.key.alone != 0 { state.aloneInUse -= 1 } else { state.inUse -= 1 }
+            if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
                 registration.state.isIdle = true
-                idle += 1
+                state.idle += 1
             } else {
                 withdrawal.token = drop(registration)
             }
@@ -216,8 +222,8 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
     private func drop(_ registration: SharedRegistration) -> CenterToken? {
-        if registrations[registration.key] === registration {
-            registrations[registration.key] = nil
+        if state.registrations[registration.key] === registration {
+            state.registrations[registration.key] = nil
         }
         defer { registration.state.phase = .dropped }
         if case .registered(let token) = registration.state.phase { return token }
@@ -229,12 +235,12 @@ final class CenterRegistry: @unchecked Sendable {
     /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
     /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep()``).
     func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
-        ledgerInfos.append(WeakInfo(info: info))
+        state.ledgerInfos.append(WeakInfo(info: info))
         return sweep()
     }
 
     func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
-        ledgerEngines.append(WeakEngine(engine: engine))
+        state.ledgerEngines.append(WeakEngine(engine: engine))
         return sweep()
     }
 
@@ -243,19 +249,19 @@ final class CenterRegistry: @unchecked Sendable {
     /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
     /// release that object meanwhile, and its `deinit` must not run under the lock.
     private func sweep() -> [AnyObject] {
-        guard ledgerInfos.count + ledgerEngines.count >= sweepAt else { return [] }
+        guard state.ledgerInfos.count + state.ledgerEngines.count >= state.sweepAt else { return [] }
         var kept: [AnyObject] = []
-        ledgerInfos.removeAll { entry in
+        state.ledgerInfos.removeAll { entry in
             guard let info = entry.info else { return true }
             kept.append(info)
             return false
         }
-        ledgerEngines.removeAll { entry in
+        state.ledgerEngines.removeAll { entry in
             guard let engine = entry.engine else { return true }
             kept.append(engine)
             return false
         }
-        sweepAt = max(64, 2 * kept.count)
+        state.sweepAt = max(64, 2 * kept.count)
         return kept
     }
 
@@ -265,10 +271,10 @@ final class CenterRegistry: @unchecked Sendable {
     /// engine's `deinit` takes this lock.
     func liveInfos() -> [NotificationInfo] {
         let (infos, engines) = lock.withLock { () -> ([NotificationInfo], [NotificationEngine]) in
-            let engines = ledgerEngines.compactMap(\.engine)
+            let engines = state.ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
+            for info in state.ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }

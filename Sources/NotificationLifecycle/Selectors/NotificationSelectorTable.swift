@@ -54,9 +54,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        bound(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
-            method(observer)(notification)
-        }
+        adding(selector, true, .owned { method($0)($1) }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name without a colon to a method that takes no argument.
@@ -72,9 +70,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        bound(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
-            method(observer)()
-        }
+        adding(selector, false, .owned { observer, _ in method(observer)() }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name ending in a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
@@ -96,9 +92,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        boundOnMainActor(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
-            method(observer)(notification)
-        }
+        adding(selector, true, .ownedOnMainActor { method($0)($1) }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name without a colon to a method of a main-actor owner (a ``ControllerBase`` subclass or a
@@ -115,9 +109,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        boundOnMainActor(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
-            method(observer)()
-        }
+        adding(selector, false, .ownedOnMainActor { observer, _ in method(observer)() }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name ending in a colon to a main-actor method that receives the notification: the method runs
@@ -137,9 +129,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        boundOnMainActor(selector, wantsNotification: true, fileID: fileID, line: line) { observer, notification in
-            method(observer)(notification)
-        }
+        adding(selector, true, .ownedOnMainActor { method($0)($1) }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name without a colon to a main-actor method that takes no argument; it runs on the main actor.
@@ -155,9 +145,7 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        boundOnMainActor(selector, wantsNotification: false, fileID: fileID, line: line) { observer, _ in
-            method(observer)()
-        }
+        adding(selector, false, .ownedOnMainActor { observer, _ in method(observer)() }, Observer.self, fileID, line)
     }
 
     /// Binds a selector name to a handler that runs on the main actor, for main-actor observers.
@@ -177,56 +165,20 @@ public struct NotificationSelectorTable: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> NotificationSelectorTable {
-        boundOnMainActor(selector, wantsNotification: nil, fileID: fileID, line: line) { observer, notification in
-            handler(observer, notification)
-        }
+        adding(selector, nil, .ownedOnMainActor(handler), Observer.self, fileID, line)
     }
 
-    /// An entry whose call runs on the posting thread or the info's queue. The listener passes the observer the info
-    /// was made with, which `accepts` checked is an `Observer`, so the downcast holds by construction.
-    private func bound<Observer: AnyObject>(
-        _ selector: String,
-        wantsNotification: Bool?,
-        fileID: String,
-        line: Int,
-        call: @escaping @Sendable (Observer, Notification) -> Void
-    ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: wantsNotification,
-            handler: .observer { call(unsafeDowncast($0, to: Observer.self), $1) },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
-    }
-
-    /// An entry whose call runs on the main actor; the downcast holds as in `bound`.
-    private func boundOnMainActor<Observer: AnyObject>(
-        _ selector: String,
-        wantsNotification: Bool?,
-        fileID: String,
-        line: Int,
-        call: @escaping @MainActor @Sendable (Observer, Notification) -> Void
-    ) -> NotificationSelectorTable {
-        adding(
-            NotificationSelector(selector),
-            wantsNotification: wantsNotification,
-            handler: .mainActorObserver { call(unsafeDowncast($0, to: Observer.self), $1) },
-            observer: Observer.self,
-            fileID: fileID,
-            line: line
-        )
-    }
-
+    /// The table with `handler` bound to `selector` for observers of type `Observer`, which `accepts` checks before
+    /// an info uses it; or without it, reported, when the entry is malformed.
     private func adding<Observer: AnyObject>(
-        _ selector: NotificationSelector,
-        wantsNotification: Bool?,
-        handler: Handler,
-        observer: Observer.Type,
-        fileID: String,
-        line: Int
+        _ selector: String,
+        _ wantsNotification: Bool?,
+        _ handler: Handler,
+        _ observer: Observer.Type,
+        _ fileID: String,
+        _ line: Int
     ) -> NotificationSelectorTable {
+        let selector = NotificationSelector(selector)
         if let reason = selector.invalidityReason {
             // Once: a subclass's table is built on its superclass's, which reports this again.
             Misuse.notASelector(name: selector.name, reason: reason)

@@ -18,19 +18,23 @@ private typealias Primitive = SRWLOCK
 private typealias Primitive = pthread_mutex_t
 #endif
 
-/// A mutual-exclusion lock: `os_unfair_lock` on Apple platforms, an SRW lock on Windows, a `pthread_mutex_t`
-/// elsewhere.
+/// A mutual-exclusion lock and the state it guards, in one allocation: `os_unfair_lock` on Apple platforms, an SRW
+/// lock on Windows, a `pthread_mutex_t` elsewhere. ``Lock`` is one that guards nothing of its own, such as a registry's
+/// lock, which guards fields of many objects.
 ///
-/// The primitive is the element of a `ManagedBuffer`, as swift-nio's `NIOLock` keeps it: a lock must not move while
-/// it is in use, which a Swift stored property may, and reaching it reads no field of an object. A thread that was
-/// handed the lock through a closure Foundation calls (a registration's block) therefore touches nothing before the
-/// lock itself, so ThreadSanitizer, which does not see Foundation's own locks, sees every later read ordered by it.
-/// This file is the only place that touches a pointer or a platform call.
-package struct Lock: @unchecked Sendable {
-    // Safe: the storage is only touched through the platform's lock calls, which are thread-safe by definition.
-    private let storage = Storage.make()
+/// The state is the header of a `ManagedBuffer` and the primitive its element, as swift-nio's `NIOLock` keeps it: a
+/// lock must not move while it is in use, which a Swift stored property may, and reaching it reads no field of an
+/// object. A thread that was handed the lock through a closure Foundation calls (a registration's block) therefore
+/// touches nothing before the lock itself, so ThreadSanitizer, which does not see Foundation's own locks, sees every
+/// later read ordered by it. This file is the only place that touches a pointer or a platform call.
+package struct Locked<State>: @unchecked Sendable {
+    // Safe: the primitive is only touched through the platform's lock calls, and the state only inside `withLock`,
+    // which holds the lock; both are reached through pointers, so no access is checked at run time.
+    private let storage: Storage
 
-    package init() {}
+    package init(_ state: State) {
+        storage = Storage.make(state)
+    }
 
     /// Runs `body` holding the lock. `body` must not call user code, Foundation's center, or take another lock.
     @inline(__always)
@@ -51,9 +55,15 @@ package struct Lock: @unchecked Sendable {
         }
     }
 
-    private final class Storage: ManagedBuffer<Void, Primitive> {
-        static func make() -> Storage {
-            let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in () }, to: Storage.self)
+    /// Runs `body` on the state, holding the lock.
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try withLock { try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
+    }
+
+    private final class Storage: ManagedBuffer<State, Primitive> {
+        static func make(_ state: State) -> Storage {
+            let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in state }, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { primitive in
                 #if canImport(Darwin)
                 primitive.initialize(to: os_unfair_lock())
@@ -87,17 +97,14 @@ package struct Lock: @unchecked Sendable {
     }
 }
 
-/// A value that is only read and written while holding its own lock.
-package final class LockedValueBox<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `withLock`, which holds `lock` for the whole access.
-    private let lock = Lock()
-    @exclusivity(unchecked) private var value: Value
+/// A lock that guards nothing of its own.
+package typealias Lock = Locked<Void>
 
-    package init(_ value: Value) {
-        self.value = value
-    }
-
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
+extension Locked where State == Void {
+    package init() {
+        self.init(())
     }
 }
+
+/// A value that is only read and written while holding its own lock.
+package typealias LockedValueBox<Value> = Locked<Value>
