@@ -186,8 +186,10 @@ extension NotificationEngine {
     /// kept are released when the caller lets `effects` go.
     func perform(_ effects: Effects, fileID: String, line: Int) {
         var reports = false
-        for effect in effects.list {
-            switch effect {
+        // By index: a `for in` copied each effect, a retain and a release of each object in it (Benchmarks/README.md,
+        // "Issue 35: the engine's effects").
+        for index in effects.list.indices {
+            switch effects.list[index] {
             case .remove(let withdrawal): withdrawal.finish(on: center)
             case .register(let listener, let work): work.perform(for: listener)
             case .finish(let sequence): sequence.finish()
@@ -195,13 +197,16 @@ extension NotificationEngine {
             }
         }
         guard reports else { return }
-        for effect in effects.list {
-            if case .report(let info, let outcome) = effect {
+        for index in effects.list.indices {
+            switch effects.list[index] {
+            case .report(let info, let outcome):
                 info.report(outcome, fileID: fileID, line: line)
-            } else if case .conflict(let info, let other) = effect {
+            case .conflict(let info, let other):
                 let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
                 Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
                     .report(fileID, line, about: center)
+            case .remove, .register, .finish:
+                continue
             }
         }
     }
