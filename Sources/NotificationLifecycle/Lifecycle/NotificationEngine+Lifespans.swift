@@ -258,20 +258,18 @@ extension NotificationEngine {
         center ?? populatingCenter ?? .default
     }
 
-    /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
-    enum SuperCall {
-        case first
-        case afterInfos([NotificationInfo])
-        case outsideInit
-    }
-
-    /// Records that the base implementation of `populateNotificationInfos()` ran.
-    func recordSuperCall() -> SuperCall {
-        registry.lock.withLock {
-            guard case .populating = state.phase else { return .outsideInit }
+    /// Records that the base implementation of `populateNotificationInfos()` ran, for a controller of `type`; reports
+    /// a call made outside the controller's `init`, or after infos were added (super not called first).
+    func recordSuperCall(of type: @autoclosure () -> String) {
+        let added = registry.lock.withLock { () -> [NotificationInfo]? in
+            guard case .populating = state.phase else { return nil }
             state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
+            return state.infos.isEmpty ? [] : state.infos.array
         }
+        guard let added else { return Misuse.populateOutsideInit(type: type()).report(nil, nil, about: center) }
+        guard let first = added.first else { return }
+        Misuse.superNotFirst(type: type(), count: added.count, first: "\(first)")
+            .report(first.fileID, first.line, about: center)
     }
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
