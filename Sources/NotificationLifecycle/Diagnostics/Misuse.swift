@@ -4,10 +4,9 @@ import Foundation
 /// found. `info` is an info's description (`"\(info)"`), `made` where it was made (`fileID:line`). The Diagnostics
 /// article and the tests quote these texts.
 enum Misuse {
-    case observerReleasedAtStart(info: String, made: String)
-    case senderReleasedAtStart(info: String, made: String)
-    case observerReleasedWhileListening(info: String)
-    case senderReleasedWhileListening(info: String)
+    /// A released observer (else sender): met by a start, with where the info was `made`, or while the info
+    /// listened (`made` is `nil`). The one report of both, for an info's start and a listener's delivery.
+    case released(observer: Bool, info: String, made: String?)
     case nameNil(info: String)
     case emptyName(info: String)
     case emptyLifespanName(info: String)
@@ -33,8 +32,7 @@ enum Misuse {
 
     var rule: NotificationDiagnostic.Rule {
         switch self {
-        case .observerReleasedAtStart, .observerReleasedWhileListening: .observerReleased
-        case .senderReleasedAtStart, .senderReleasedWhileListening: .senderReleased
+        case .released(let observer, _, _): observer ? .observerReleased : .senderReleased
         case .nameNil, .messageConflict: .everyNotification
         case .emptyName, .emptyLifespanName: .emptyName
         case .infoAddedAgain, .duplicateListener, .duplicates: .duplicateRegistration
@@ -51,19 +49,19 @@ enum Misuse {
 
     var message: String {
         switch self {
-        case .observerReleasedAtStart(let info, let made):
+        case .released(true, let info, let made?):
             "Expected the observer of \(info) (made at \(made)) to be alive when starting, but it was released. "
                 + "Make a new info for a live observer, or keep the observer. It does not listen; this is reported "
                 + "once."
-        case .senderReleasedAtStart(let info, let made):
+        case .released(false, let info, let made?):
             "Expected the sender that \(info) (made at \(made)) filters on to be alive when starting, but it was "
                 + "released; the info will not widen to any sender. Make a new info for a live sender. It does not "
                 + "listen; this is reported once."
-        case .observerReleasedWhileListening(let info):
+        case .released(true, let info, nil):
             "Expected the observer of \(info) to be stopped before it was released, but it was released while "
                 + "listening. Its registration is dropped. Call stopListening() before releasing the observer, or "
                 + "let a ControllerBase own the info."
-        case .senderReleasedWhileListening(let info):
+        case .released(false, let info, nil):
             "Expected the sender that \(info) filters on to outlive its listening, but it was released. Its "
                 + "registration is dropped; the info does not widen to any sender. Stop the info before releasing "
                 + "the sender."

@@ -113,16 +113,7 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
     /// > Important: The subclass's stored properties are initialised when this runs, but its `init` body after
     /// > `super.init` has not run yet.
     open func populateNotificationInfos() {
-        switch notificationEngine.recordSuperCall() {
-        case .first:
-            return
-        case .afterInfos(let infos):
-            let first = infos[0]
-            Misuse.superNotFirst(type: "\(type(of: self))", count: infos.count, first: "\(first)")
-                .report(first.fileID, first.line, about: notificationEngine.center)
-        case .outsideInit:
-            Misuse.populateOutsideInit(type: "\(type(of: self))").report(nil, nil, about: notificationEngine.center)
-        }
+        notificationEngine.recordSuperCall(of: "\(type(of: self))")
     }
 
     /// The superclasses whose `populateNotificationInfos()` did not run, for the report of a missing super call.

@@ -48,19 +48,6 @@ extension NotificationEngine {
         deactivate(.visible, evenIfInactive: false, name: "disappear()", fileID: fileID, line: line)
     }
 
-    /// What a transition decided under the lock, carried out after it.
-    struct Transition {
-        /// The starts that left work to do after the lock or something to report.
-        var started: [(NotificationInfo, NotificationInfo.StartOutcome, RegistrationWork?)] = []
-        /// The Foundation registrations to remove.
-        var withdrawals: [Withdrawal] = []
-        var endedSequences: [BoundSequence] = []
-        /// Objects loaded under the lock, released after it.
-        var kept: [AnyObject] = []
-        /// The tap `stopAll()` removed, released after the lock.
-        var tap: DeliveryTap?
-    }
-
     /// Marks `lifespan` active and starts its infos; when it was active already, only if `evenIfActive` (`start(_:)`
     /// restarts infos stopped one by one, `appear()` twice changes nothing).
     private func activate(
@@ -70,30 +57,25 @@ extension NotificationEngine {
         fileID: String,
         line: Int
     ) {
-        transition(fileID: fileID, line: line, name: name(), starts: true) { transition in
+        transition(fileID: fileID, line: line, name: name(), starts: true) { effects in
             let wasActive = state.active.contains(lifespan)
             if !wasActive { state.active.append(lifespan) }
             guard !wasActive || evenIfActive else { return }
-            for info in state.infos where info.lifespan == lifespan {
-                let (outcome, work) = start(info, keeping: &transition.kept)
-                if work != nil || (outcome != .started && outcome != .alreadyListening) {
-                    transition.started.append((info, outcome, work))
-                }
-            }
+            for info in state.infos where info.lifespan == lifespan { start(info, into: &effects) }
         }
     }
 
-    /// Starts `info` under the lock; its observer and sender go to `kept`, for release after the lock.
-    func start(
-        _ info: NotificationInfo,
-        keeping kept: inout [AnyObject]
-    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
+    /// Starts `info` under the lock; its observer and sender are kept until after it, with the registration to make
+    /// and the outcome to report.
+    func start(_ info: NotificationInfo, into effects: inout Effects) {
         let listener = info.listener
         let observer = listener.observer
         let sender = listener.sender
-        if let observer, kept.last !== observer { kept.append(observer) }
-        if let sender { kept.append(sender) }
-        return listener.start(byHold: false, observer: observer, sender: sender)
+        effects.keep(observer)
+        effects.keep(sender)
+        let (outcome, work) = listener.start(byHold: false, observer: observer, sender: sender)
+        if let work { effects.list.append(.register(listener, work)) }
+        if outcome != .started, outcome != .alreadyListening { effects.list.append(.report(info, outcome)) }
     }
 
     /// Marks `lifespan` inactive, stops its infos and finishes its sequences; when it was inactive already, only if
@@ -105,17 +87,29 @@ extension NotificationEngine {
         fileID: String,
         line: Int
     ) {
-        transition(fileID: fileID, line: line, name: name(), starts: false) { transition in
+        transition(fileID: fileID, line: line, name: name(), starts: false) { effects in
             let wasActive = state.active.contains(lifespan)
             state.active.removeAll { $0 == lifespan }
             guard wasActive || evenIfInactive else { return }
-            for info in state.infos where info.lifespan == lifespan {
-                if let withdrawal = info.listener.stopLocked(), withdrawal.token != nil {
-                    transition.withdrawals.append(withdrawal)
-                }
-            }
-            transition.withdrawals += endSequences(of: lifespan, into: &transition.endedSequences)
+            stopInfos(of: lifespan, into: &effects)
         }
+    }
+
+    /// Stops the infos and sequences of `lifespan` under the lock; with `nil`, every one, and gives the infos up and
+    /// takes their taps off, as ``stopAll(fileID:line:)`` does.
+    private func stopInfos(of lifespan: Lifespan?, into effects: inout Effects) {
+        for info in state.infos {
+            if let lifespan, info.lifespan != lifespan { continue }
+            if lifespan == nil, state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
+            // The withdrawal is looked at where it is made: handed to a function, it was copied through its type's
+            // value witnesses on every stop (Benchmarks/README.md, "Issue 35: the engine's effects").
+            if let withdrawal = info.listener.stopLocked(givingUpFrom: lifespan == nil ? identity : nil),
+                withdrawal.token != nil
+            {
+                effects.list.append(.remove(withdrawal))
+            }
+        }
+        endSequences(of: lifespan, into: &effects)
     }
 
     /// Stops every info, gives every info up and deactivates every lifespan; what the owner's `deinit` does.
@@ -129,39 +123,27 @@ extension NotificationEngine {
     /// Called during `populateNotificationInfos()`, it is refused and reported
     /// (``NotificationDiagnostic/Rule/populateMisuse``): the controller is still being made.
     public func stopAll(fileID: String = #fileID, line: Int = #line) {
-        var transition = Transition()
-        var populating = false
-        var infos = registry.lock.withLock { () -> [NotificationInfo] in
-            if case .populating = state.phase {
-                populating = true
-                return []
-            }
+        var effects = Effects()
+        var tap: DeliveryTap?
+        let given = registry.lock.withLock { () -> [NotificationInfo]? in
+            if case .populating = state.phase { return nil }
             state.phase = .finished
             state.active = []
-            for info in state.infos {
-                if state.tap != nil, let tapping = info.listener.setTappingLocked(nil) {
-                    transition.kept.append(tapping)
-                }
-                if let withdrawal = info.listener.stopLocked(givingUpFrom: identity), withdrawal.token != nil {
-                    transition.withdrawals.append(withdrawal)
-                }
-            }
-            transition.tap = state.tap
+            stopInfos(of: nil, into: &effects)
+            tap = state.tap
             state.tap = nil
             state.duplicateIndex = nil
             state.duplicateCounts = [:]
             state.everyNotificationInfos = 0
-            transition.withdrawals += endSequences(of: nil, into: &transition.endedSequences)
             // Given up, as the infos: a teardown's wait no longer sees them (see waitForStoppedHandlers()).
             state.departed = []
             defer { state.infos = InfoList() }
             return state.infos.array
         }
-        if populating {
-            Misuse.stopAllWhilePopulating.report(fileID, line, about: center)
-            return
+        guard var infos = given else {
+            return Misuse.stopAllWhilePopulating.report(fileID, line, about: center)
         }
-        finish(transition)
+        perform(effects, fileID: fileID, line: line)
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine, now
         // lists it itself. One held only here is released below, after every lock.
         let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.map { infos[$0] }
@@ -169,7 +151,7 @@ extension NotificationEngine {
             let kept = registry.lock.withLock { outliving.flatMap { registry.enterLedger($0) } }
             withExtendedLifetime(kept) {}
         }
-        withExtendedLifetime(infos) {}
+        withExtendedLifetime((infos, tap)) {}
     }
 
     /// Runs a lifecycle transition under the lock, then does what it decided and reports what it could not start.
@@ -181,19 +163,16 @@ extension NotificationEngine {
         line: Int,
         name: @autoclosure () -> String,
         starts: Bool,
-        _ body: (inout Transition) -> Void
+        _ body: (inout Effects) -> Void
     ) {
-        var transition = Transition()
+        var effects = Effects()
         let phase = registry.lock.withLock { () -> Phase in
-            if case .running = state.phase { body(&transition) }
+            if case .running = state.phase { body(&effects) }
             return state.phase
         }
         switch phase {
         case .running:
-            finish(transition)
-            for (info, outcome, _) in transition.started {
-                info.report(outcome, fileID: fileID, line: line)
-            }
+            perform(effects, fileID: fileID, line: line)
         case .finished:
             // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
             if starts { reportFinished(name(), fileID: fileID, line: line) }
@@ -202,11 +181,34 @@ extension NotificationEngine {
         }
     }
 
-    /// Carries out a transition's decisions: the registrations to remove, to make or wait for, the sequences to end.
-    private func finish(_ transition: Transition) {
-        for withdrawal in transition.withdrawals { withdrawal.finish(on: center) }
-        for (info, _, work) in transition.started { work?.perform(for: info.listener) }
-        for sequence in transition.endedSequences { sequence.finish() }
+    /// Does what a section under the lock decided, after it: removes and makes Foundation registrations and
+    /// finishes sequences, then reports at the call `fileID`:`line` what could not start or must not meet. The objects
+    /// kept are released when the caller lets `effects` go.
+    func perform(_ effects: Effects, fileID: String, line: Int) {
+        var reports = false
+        // By index: a `for in` copied each effect, a retain and a release of each object in it (Benchmarks/README.md,
+        // "Issue 35: the engine's effects").
+        for index in effects.list.indices {
+            switch effects.list[index] {
+            case .remove(let withdrawal): withdrawal.finish(on: center)
+            case .register(let listener, let work): work.perform(for: listener)
+            case .finish(let sequence): sequence.finish()
+            case .report, .conflict: reports = true
+            }
+        }
+        guard reports else { return }
+        for index in effects.list.indices {
+            switch effects.list[index] {
+            case .report(let info, let outcome):
+                info.report(outcome, fileID: fileID, line: line)
+            case .conflict(let info, let other):
+                let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+                Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
+                    .report(fileID, line, about: center)
+            case .remove, .register, .finish:
+                continue
+            }
+        }
     }
 
     /// Reports a call that would start or add something on a finished engine.
@@ -229,12 +231,6 @@ extension NotificationEngine {
             return state.infos.first { $0.listensToEveryNotification }
         }
         return nil
-    }
-
-    func reportMessageConflict(_ info: NotificationInfo, _ other: NotificationInfo, fileID: String, line: Int) {
-        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-        Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
-            .report(fileID, line, about: center)
     }
 
     // MARK: - The delivery tap
@@ -262,20 +258,18 @@ extension NotificationEngine {
         center ?? populatingCenter ?? .default
     }
 
-    /// What `ControllerBase.populateNotificationInfos()` found when it was reached.
-    enum SuperCall {
-        case first
-        case afterInfos([NotificationInfo])
-        case outsideInit
-    }
-
-    /// Records that the base implementation of `populateNotificationInfos()` ran.
-    func recordSuperCall() -> SuperCall {
-        registry.lock.withLock {
-            guard case .populating = state.phase else { return .outsideInit }
+    /// Records that the base implementation of `populateNotificationInfos()` ran, for a controller of `type`; reports
+    /// a call made outside the controller's `init`, or after infos were added (super not called first).
+    func recordSuperCall(of type: @autoclosure () -> String) {
+        let added = registry.lock.withLock { () -> [NotificationInfo]? in
+            guard case .populating = state.phase else { return nil }
             state.phase = .populating(superCalled: true)
-            return state.infos.isEmpty ? .first : .afterInfos(state.infos.array)
+            return state.infos.isEmpty ? [] : state.infos.array
         }
+        guard let added else { return Misuse.populateOutsideInit(type: type()).report(nil, nil, about: center) }
+        guard let first = added.first else { return }
+        Misuse.superNotFirst(type: type(), count: added.count, first: "\(first)")
+            .report(first.fileID, first.line, about: center)
     }
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.

@@ -219,34 +219,21 @@ extension NotificationEngine {
         line: Int,
         finish: @escaping @Sendable () -> Void
     ) -> UInt64? {
-        enum Result {
-            case inactive
-            case finished
-            case bound(UInt64, NotificationInfo.StartOutcome, RegistrationWork?, conflict: NotificationInfo?)
-        }
-        var kept: [AnyObject] = []
-        let result = registry.lock.withLock { () -> Result in
-            if case .finished = state.phase { return .finished }
-            guard state.active.contains(lifespan) else { return .inactive }
-            let conflict = messageConflict(with: info)
+        var effects = Effects()
+        var finished = false
+        let id = registry.lock.withLock { () -> UInt64? in
+            if case .finished = state.phase { finished = true }
+            guard !finished, state.active.contains(lifespan) else { return nil }
+            if let conflict = messageConflict(with: info) { effects.list.append(.conflict(info, conflict)) }
             state.lastSequenceID += 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
-            let (outcome, work) = start(info, keeping: &kept)
-            return .bound(id, outcome, work, conflict: conflict)
-        }
-        switch result {
-        case .inactive:
-            return nil
-        case .finished:
-            reportFinished("a sequence of \(info)", fileID: fileID, line: line)
-            return nil
-        case .bound(let id, let outcome, let work, let conflict):
-            work?.perform(for: info.listener)
-            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            info.report(outcome, fileID: fileID, line: line)
+            start(info, into: &effects)
             return id
         }
+        if finished { reportFinished("a sequence of \(info)", fileID: fileID, line: line) }
+        perform(effects, fileID: fileID, line: line)
+        return id
     }
 
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
@@ -261,17 +248,17 @@ extension NotificationEngine {
         withExtendedLifetime(sequence) {}
     }
 
-    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; the sequences go
-    /// to `ended`, to be finished after the lock, and the withdrawals come back.
-    func endSequences(of lifespan: Lifespan?, into ended: inout [BoundSequence]) -> [Withdrawal] {
-        var withdrawals: [Withdrawal] = []
+    /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; their
+    /// registrations are removed and the sequences finished after it, with the other `effects`.
+    func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
-            if let withdrawal = sequence.info.listener.stopLocked() { withdrawals.append(withdrawal) }
+            if let withdrawal = sequence.info.listener.stopLocked(), withdrawal.token != nil {
+                effects.list.append(.remove(withdrawal))
+            }
             depart(sequence.info.listener)
-            ended.append(sequence)
+            effects.list.append(.finish(sequence))
             state.sequences[id] = nil
         }
-        return withdrawals
     }
 }
 

@@ -73,36 +73,36 @@ public final class NotificationEngine: @unchecked Sendable {
 
         /// The info already added that registers what `info` does, if any. Mutating only so that calling it does
         /// not copy the state.
-        mutating func duplicate(of info: NotificationInfo, keeping kept: inout [AnyObject]) -> NotificationInfo? {
+        mutating func duplicate(of info: NotificationInfo, keeping effects: inout Effects) -> NotificationInfo? {
             if let duplicateIndex {
-                guard let hash = info.duplicateHash(keeping: &kept), duplicateIndex[hash, default: 0] > 0 else {
+                guard let hash = info.duplicateHash(keeping: &effects), duplicateIndex[hash, default: 0] > 0 else {
                     return nil
                 }
             }
             return infos.first(nameHash: info.listener.declaration.nameHash) {
-                info.registersTheSame(as: $0, keeping: &kept)
+                info.registersTheSame(as: $0, keeping: &effects)
             }
         }
 
         /// Adds `info` to ``infos``, and to the index once the engine has more than ``InfoList/scanLimit`` infos.
-        mutating func append(_ info: NotificationInfo, keeping kept: inout [AnyObject]) {
+        mutating func append(_ info: NotificationInfo, keeping effects: inout Effects) {
             infos.append(info)
             if duplicateIndex != nil {
-                index(info, by: 1, keeping: &kept)
+                index(info, by: 1, keeping: &effects)
             } else if infos.count > InfoList.scanLimit {
                 duplicateIndex = [:]
-                for each in infos { index(each, by: 1, keeping: &kept) }
+                for each in infos { index(each, by: 1, keeping: &effects) }
             }
         }
 
-        mutating func unindex(_ info: NotificationInfo, keeping kept: inout [AnyObject]) {
-            if duplicateIndex != nil { index(info, by: -1, keeping: &kept) }
+        mutating func unindex(_ info: NotificationInfo, keeping effects: inout Effects) {
+            if duplicateIndex != nil { index(info, by: -1, keeping: &effects) }
         }
 
         /// Counts `info` in or out of the index. An info whose observer or sender is gone is not counted in (it is
         /// no one's duplicate) and cannot be counted out: its count stays, and only makes `add` compare.
-        private mutating func index(_ info: NotificationInfo, by change: Int, keeping kept: inout [AnyObject]) {
-            guard let hash = info.duplicateHash(keeping: &kept) else { return }
+        private mutating func index(_ info: NotificationInfo, by change: Int, keeping effects: inout Effects) {
+            guard let hash = info.duplicateHash(keeping: &effects) else { return }
             let count = duplicateIndex?[hash, default: 0] ?? 0
             duplicateIndex?[hash] = count + change > 0 ? count + change : nil
         }
@@ -133,15 +133,29 @@ public final class NotificationEngine: @unchecked Sendable {
         return rest == 1
     }
 
-    /// Reports a line's `count`th duplicate of `existing`: the first as `first` says, and that later ones are
-    /// counted; a later one (the 10th, the 100th…) with the count, in one wording whether that very info or an equal
-    /// one was added again.
-    private func reportDuplicate(_ first: Misuse, of existing: NotificationInfo, count: Int, fileID: String, line: Int)
-    {
-        let misuse =
-            count == 1
-            ? first : .duplicates(count: count, of: "\(existing)", first: "\(existing.fileID):\(existing.line)")
-        misuse.report(fileID, line, about: center)
+    /// What a section under the lock decided, done by ``perform(_:fileID:line:)`` after it: every operation of an
+    /// engine decides under the lock and acts after it, so that Foundation and user code never run under the lock.
+    struct Effects {
+        enum Effect {
+            /// A Foundation registration to remove.
+            case remove(Withdrawal)
+            /// A start's Foundation registration to make.
+            case register(Listener, RegistrationWork)
+            case finish(BoundSequence)
+            /// A start that could not listen, reported at the call.
+            case report(NotificationInfo, NotificationInfo.StartOutcome)
+            /// An info added next to one it must not meet (see ``messageConflict(with:)``).
+            case conflict(NotificationInfo, NotificationInfo)
+        }
+
+        var list: [Effect] = []
+        /// Objects loaded under the lock, released after it: a `deinit` may be user code.
+        var kept: [AnyObject] = []
+
+        /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
+        mutating func keep(_ object: AnyObject?) {
+            if let object, kept.last !== object { kept.append(object) }
+        }
     }
 
     /// Where the engine is in its life. Every transition is made under the lock.
@@ -229,9 +243,8 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Adds `info` unless it is refused; answers the info that holds its registration in this engine now: `info`
     /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
     private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
-        enum Result {
-            case added(NotificationInfo.StartOutcome?, RegistrationWork?, conflict: NotificationInfo?)
-            case sameInstance(count: Int)
+        enum Refusal {
+            /// A line's `count`th duplicate of `existing`, which is `info` itself when that very info was added again.
             case duplicate(of: NotificationInfo, count: Int)
             case foreign
             case finished
@@ -241,86 +254,76 @@ public final class NotificationEngine: @unchecked Sendable {
             return nil
         }
         let listener = info.listener
-        // Observers and senders loaded under the lock, released after it.
-        var kept: [AnyObject] = []
-        let result = registry.lock.withLock { () -> Result in
+        var effects = Effects()
+        let refusal = registry.lock.withLock { () -> Refusal? in
             if case .finished = state.phase { return .finished }
             if !made, state.infos.contains(info) {
-                return .sameInstance(count: state.countDuplicate(of: info, fileID: fileID, line: line))
+                return .duplicate(of: info, count: state.countDuplicate(of: info, fileID: fileID, line: line))
             }
-            if let existing = state.duplicate(of: info, keeping: &kept) {
-                let count = state.countDuplicate(of: existing, fileID: fileID, line: line)
-                return .duplicate(of: existing, count: count)
+            if let existing = state.duplicate(of: info, keeping: &effects) {
+                return .duplicate(of: existing, count: state.countDuplicate(of: existing, fileID: fileID, line: line))
             }
             if !made {
                 if let owner = listener.state.owner, owner != identity { return .foreign }
                 listener.state.owner = identity
                 listener.state.everOwned = true
             }
-            let conflict = messageConflict(with: info)
-            state.append(info, keeping: &kept)
+            if let conflict = messageConflict(with: info) { effects.list.append(.conflict(info, conflict)) }
+            state.append(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
-            if let tap = state.tap, let previous = listener.setTappingLocked(Tapping(tap: tap, info: info)) {
-                kept.append(previous)
-            }
-            guard state.active.contains(info.lifespan) else { return .added(nil, nil, conflict: conflict) }
-            let (outcome, work) = start(info, keeping: &kept)
-            return .added(outcome, work, conflict: conflict)
+            if let tap = state.tap { effects.keep(listener.setTappingLocked(Tapping(tap: tap, info: info))) }
+            if state.active.contains(info.lifespan) { start(info, into: &effects) }
+            return nil
         }
-        switch result {
-        case .added(let outcome, let work, let conflict):
-            work?.perform(for: listener)
-            if let conflict { reportMessageConflict(info, conflict, fileID: fileID, line: line) }
-            if let outcome { info.report(outcome, fileID: fileID, line: line) }
+        perform(effects, fileID: fileID, line: line)
+        switch refusal {
+        case nil:
             return info
         case .finished:
             reportFinished("add(\(info))", fileID: fileID, line: line)
-        case .sameInstance(let count):
-            guard Self.reportsDuplicate(count) else { return nil }
-            reportDuplicate(
-                .infoAddedAgain(info: "\(info)"),
-                of: info,
-                count: count,
-                fileID: fileID,
-                line: line
-            )
-        case .duplicate(let existing, let count):
-            guard Self.reportsDuplicate(count) else { return existing }
-            reportDuplicate(
-                .duplicateListener(info: info.describedForAnEngine, first: "\(existing.fileID):\(existing.line)"),
-                of: existing,
-                count: count,
-                fileID: fileID,
-                line: line
-            )
-            return existing
         case .foreign:
             Misuse.foreignAdd(info: "\(info)").report(fileID, line, about: center)
+        case .duplicate(let existing, let count):
+            // The first as what was added again, a later one (the 10th, the 100th…) with the count, in one wording
+            // whether that very info or an equal one was added again.
+            if Self.reportsDuplicate(count) {
+                let first = "\(existing.fileID):\(existing.line)"
+                let misuse: Misuse =
+                    count > 1
+                    ? .duplicates(count: count, of: "\(existing)", first: first)
+                    : existing === info
+                        ? .infoAddedAgain(info: "\(info)")
+                        : .duplicateListener(info: info.described(owned: true), first: first)
+                misuse.report(fileID, line, about: center)
+            }
+            return existing === info ? nil : existing
         }
         return nil
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
-        var kept: [AnyObject] = []
-        let removed = registry.lock.withLock { () -> (Withdrawal?, Tapping?, [AnyObject])? in
-            guard state.infos.remove(info) else { return nil }
+        var effects = Effects()
+        let removed = registry.lock.withLock { () -> Bool in
+            guard state.infos.remove(info) else { return false }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
             }
-            state.unindex(info, keeping: &kept)
+            state.unindex(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
-            let tapping = state.tap == nil ? nil : info.listener.setTappingLocked(nil)
-            let withdrawal = info.listener.stopLocked(givingUpFrom: identity)
+            if state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
+            if let withdrawal = info.listener.stopLocked(givingUpFrom: identity), withdrawal.token != nil {
+                effects.list.append(.remove(withdrawal))
+            }
             depart(info.listener)
             // The caller holds the info: the ledger now lists it itself.
-            return (withdrawal, tapping, registry.enterLedger(info))
+            for object in registry.enterLedger(info) { effects.keep(object) }
+            return true
         }
-        guard let (withdrawal, _, _) = removed else {
-            Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
-            return
+        guard removed else {
+            return Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
         }
-        withdrawal?.finish(on: center)
+        perform(effects, fileID: fileID, line: line)
     }
 }
 

@@ -222,11 +222,8 @@ final class Listener: @unchecked Sendable {
         guard report else { return }
         let owned = registry.lock.withLock { state.owner != nil }
         let description = declaration.describe(kind: kind, sender: sender, listening: false, owned: owned)
-        let misuse =
-            observerGone
-            ? Misuse.observerReleasedWhileListening(info: description)
-            : Misuse.senderReleasedWhileListening(info: description)
-        misuse.report(declaration.fileID, Int(declaration.line), about: center)
+        Misuse.released(observer: observerGone, info: description, made: nil)
+            .report(declaration.fileID, Int(declaration.line), about: center)
     }
 
     // MARK: - Delivery

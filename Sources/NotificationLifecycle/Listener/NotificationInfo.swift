@@ -309,20 +309,16 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// One line for tests and debugging: name, sender, lifespan (for an info an engine owns: a standalone info
     /// ignores it), handler, and whether it listens.
-    public var description: String {
+    public var description: String { described() }
+
+    /// The description; `owned: true` shows the lifespan also for an info no engine took, for an engine's report of a
+    /// refused duplicate, whose lifespan is part of what made it one.
+    func described(owned: Bool? = nil) -> String {
         let sender = listener.sender
-        let (listening, owned) = listener.registry.lock.withLock {
+        let (listening, isOwned) = listener.registry.lock.withLock {
             (listener.state.isListening, listener.state.owner != nil)
         }
-        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: owned)
-    }
-
-    /// The description with the lifespan, which an engine uses (a refused duplicate was not taken by the engine, but
-    /// its lifespan is part of what made it a duplicate).
-    var describedForAnEngine: String {
-        let sender = listener.sender
-        let listening = listener.registry.lock.withLock { listener.state.isListening }
-        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: true)
+        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: owned ?? isOwned)
     }
 
     // MARK: - Listening
@@ -434,16 +430,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Reports a start that could not listen, at the call that started it. An unknown selector was reported when the
     /// info was made, and is not reported again.
     func report(_ outcome: StartOutcome, fileID: String, line: Int) {
-        switch outcome {
-        case .started, .alreadyListening, .unresolvedSelector, .notListening:
-            return
-        case .observerReleased:
-            Misuse.observerReleasedAtStart(info: "\(self)", made: "\(self.fileID):\(self.line)")
-                .report(fileID, line, about: center)
-        case .senderReleased:
-            Misuse.senderReleasedAtStart(info: "\(self)", made: "\(self.fileID):\(self.line)")
-                .report(fileID, line, about: center)
-        }
+        guard outcome == .observerReleased || outcome == .senderReleased else { return }
+        let made = "\(self.fileID):\(self.line)"
+        Misuse.released(observer: outcome == .observerReleased, info: "\(self)", made: made)
+            .report(fileID, line, about: center)
     }
 
     // MARK: - Ownership and inspection
@@ -462,8 +452,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// Whether `other`, in the same engine, registers what this info does: the same declaration and the same live
     /// observer and sender. A gone observer or sender makes no info a duplicate: a new object at its address is
-    /// another registration. The objects loaded go to `kept`, for the caller to release after its lock.
-    func registersTheSame(as other: NotificationInfo, keeping kept: inout [AnyObject]) -> Bool {
+    /// another registration. The objects loaded go to `effects`, for the caller to release after its lock.
+    func registersTheSame(as other: NotificationInfo, keeping effects: inout NotificationEngine.Effects) -> Bool {
         let mine = listener
         let theirs = other.listener
         // The name's hash first, read alone: it tells most infos of an engine apart without copying a declaration.
@@ -472,7 +462,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         else { return false }
         let objects = (mine.observer, mine.sender, theirs.observer, theirs.sender)
         // Kept whether or not they match: a reference loaded under the caller's lock is released after it.
-        for object in [objects.0, objects.1, objects.2, objects.3] { if let object { kept.append(object) } }
+        for object in [objects.0, objects.1, objects.2, objects.3] { effects.keep(object) }
         guard mine.released(observer: objects.0, sender: objects.1) == nil,
             theirs.released(observer: objects.2, sender: objects.3) == nil
         else { return false }
@@ -480,12 +470,12 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
 
     /// The hash of ``registersTheSame(as:keeping:)`` for this info, or `nil` when its observer or sender is gone;
-    /// for an engine's index of a large number of infos. The objects loaded go to `kept`, as there.
-    func duplicateHash(keeping kept: inout [AnyObject]) -> Int? {
+    /// for an engine's index of a large number of infos. The objects loaded go to `effects`, as there.
+    func duplicateHash(keeping effects: inout NotificationEngine.Effects) -> Int? {
         let observer = listener.declaration.takesObserver ? listener.observer : nil
         let sender = listener.declaration.filtersBySender ? listener.sender : nil
-        if let observer { kept.append(observer) }
-        if let sender { kept.append(sender) }
+        effects.keep(observer)
+        effects.keep(sender)
         guard listener.released(observer: observer, sender: sender) == nil else { return nil }
         return listener.declaration.duplicateHash(
             observer: observer.map(ObjectIdentifier.init),
