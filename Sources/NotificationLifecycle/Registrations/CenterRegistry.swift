@@ -196,7 +196,8 @@ final class CenterRegistry: @unchecked Sendable {
         registration.state.entries[index].listener = nil
         registration.state.clearedEntries += 1
         if registration.listenerCount == 0 {
-            registration.state.entries.removeAll(keepingCapacity: true)
+            // An idle registration keeps its entries' room for its next listener; a dropped one frees it.
+            registration.state.entries.removeAll(keepingCapacity: registration.key.staysIdle)
             registration.state.clearedEntries = 0
             if registration.key.alone != 0 { aloneInUse -= 1 } else { inUse -= 1 }
             if registration.key.staysIdle, idle < max(Self.idleLimit, peakInUse) {
