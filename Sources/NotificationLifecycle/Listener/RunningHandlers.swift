@@ -135,8 +135,9 @@ extension Listener {
                 registrations.map { ($0, $0.state.posts.running()) }
             )
         }
-        await waitUnderLock { state.extras?.state.lateCalls.wait(for: late, $0) ?? false }
-        for (registration, calls) in posts {
+        // Nothing named, nothing to wait for: no continuation, no lock section.
+        if !late.isEmpty { await waitUnderLock { state.extras?.state.lateCalls.wait(for: late, $0) ?? false } }
+        for (registration, calls) in posts where !calls.isEmpty {
             await waitUnderLock { registration.state.posts.wait(for: calls, $0) }
         }
     }
