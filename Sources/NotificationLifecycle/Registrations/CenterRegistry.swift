@@ -51,7 +51,8 @@ final class CenterRegistry: @unchecked Sendable {
     /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
     /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
     @exclusivity(unchecked) private var inUse = 0
-    @exclusivity(unchecked) private var aloneInUse = 0
+    // Checked: touched only by an asynchronous message's start and stop, which are not the hot path.
+    private var aloneInUse = 0
     @exclusivity(unchecked) private var idle = 0
     @exclusivity(unchecked) private var peakInUse = 0
     @exclusivity(unchecked) private var lastGeneration: UInt64 = 0
