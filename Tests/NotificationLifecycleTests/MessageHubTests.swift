@@ -119,6 +119,19 @@ struct MessageHubTests {
         #expect(counts() == (0, 0))
     }
 
+    /// A stopped asynchronous info lets its dropped registration go: it never counts posts, so a teardown's wait needs
+    /// nothing of it.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aStoppedAsyncMessageInfoLetsItsRegistrationGo() {
+        let info = NotificationInfo(for: Synced.self, center: center) { _ in }
+        info.startListening()
+        weak let probe = CenterRegistry.existing(for: center)?.lock.withLock { info.listener.state.lastRegistration }
+        #expect(probe != nil)
+        info.stopListening()
+        #expect(isGone(probe))
+        #expect(counts() == (0, 0))
+    }
+
     /// Asynchronous message registrations never stay idle, so they do not raise how many idle name registrations a
     /// center keeps: that follows the most shared registrations ever in use at once.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)

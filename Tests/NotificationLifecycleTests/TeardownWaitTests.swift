@@ -335,21 +335,6 @@ struct PostsUnderWayTests {
         #expect(posts.log == ["one resumed", "two resumed", "three returned at once"])
     }
 
-    /// A post that began after every pending wait cannot settle one: its end asks for no second section.
-    @Test func aPostThatNoWaitNamesAsksForNoSettling() {
-        let posts = Posts()
-        let early = posts.begin()
-        posts.wait("teardown")
-        let late = posts.begin()
-        #expect(!posts.end(late))
-        let later = posts.begin()
-        posts.end(early)
-        let last = posts.begin()
-        #expect(!posts.end(later))
-        #expect(!posts.end(last))
-        #expect(posts.log == ["teardown resumed"])
-    }
-
     /// Calls ``CallsUnderWay`` as a registration and a teardown do, and logs what each wait sees.
     final class Posts {
         var posts = CallsUnderWay<String>()
@@ -357,12 +342,9 @@ struct PostsUnderWayTests {
 
         func begin() -> UInt64 { posts.begin() }
 
-        /// Answers whether the end asked for the settled waits (a second lock section in a registration).
-        @discardableResult
-        func end(_ post: UInt64) -> Bool {
-            guard posts.end(post) else { return false }
+        func end(_ post: UInt64) {
+            guard posts.end(post) else { return }
             log += posts.settledWaiters().map { "\($0) resumed" }
-            return true
         }
 
         func wait(_ name: String) {

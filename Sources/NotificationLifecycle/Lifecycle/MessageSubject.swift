@@ -191,8 +191,8 @@ extension MessageHandler {
         // The call is marked as running in its task (and the tasks it makes), so that a teardown's wait made there
         // does not wait for it.
         switch call {
-        // Weak: the listener keeps the token, which on Apple platforms keeps this block (see CenterRegistry's
-        // "Ownership"); a listener that is gone has stopped.
+        // Weak: the listener keeps its registration until it stops, the registration the token, which on Apple
+        // platforms keeps this block (see CenterRegistry's "Ownership"); a listener that is gone has stopped.
         case .anywhere(let handler):
             return { [weak listener] message in await admitAndCall(listener, generation, message, handler) }
         case .onMainActor(let handler):

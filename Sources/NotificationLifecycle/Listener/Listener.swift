@@ -146,6 +146,9 @@ final class Listener: @unchecked Sendable {
         let generation = state.generation
         guard generation != 0, let registration = state.lastRegistration else { return nil }
         state.generation = 0
+        // An asynchronous message's registration is dropped now and never counts posts (its block calls the listener
+        // itself, as a late call), so a teardown's wait needs nothing of it and it is let go.
+        if registration.key.alone != 0 { state.lastRegistration = nil }
         return registry.unlink(registration, generation: generation)
     }
 

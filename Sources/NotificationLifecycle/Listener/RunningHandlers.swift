@@ -24,9 +24,6 @@ struct CallsUnderWay<Waiter> {
     private var first: UInt64 = 0
     private var more: [UInt64] = []
     private var waiters: [(calls: [UInt64], waiter: Waiter)] = []
-    /// The highest id a pending wait names, or 0 while none is pending: a call with a higher id began after every
-    /// pending wait, so its end settles none.
-    private var highestWaited: UInt64 = 0
 
     /// Whether no call is under way: a wait would return at once.
     var isIdle: Bool { first == 0 && more.isEmpty }
@@ -40,12 +37,12 @@ struct CallsUnderWay<Waiter> {
     }
 
     /// Takes back call `id`; answers whether a wait may be resumed now, whose waiter ``settledWaiters()`` then
-    /// takes (a call that no pending wait names builds no array and takes no other lock section).
+    /// takes (a call that no one waits for builds no array).
     @inline(__always)
     mutating func end(_ id: UInt64) -> Bool {
         // From the end: re-entrant posts (a handler that posts) end innermost, that is newest, first.
         if first == id { first = 0 } else if let index = more.lastIndex(of: id) { more.remove(at: index) }
-        return id <= highestWaited && !waiters.isEmpty
+        return !waiters.isEmpty
     }
 
     private func isRunning(_ id: UInt64) -> Bool { id == first || more.contains(id) }
@@ -60,7 +57,6 @@ struct CallsUnderWay<Waiter> {
         let running = running()
         let settled = waiters.filter { !$0.calls.contains(where: running.contains) }
         waiters.removeAll { !$0.calls.contains(where: running.contains) }
-        if waiters.isEmpty { highestWaited = 0 }
         return settled.map(\.waiter)
     }
 
@@ -68,7 +64,6 @@ struct CallsUnderWay<Waiter> {
     mutating func wait(for calls: [UInt64], _ waiter: Waiter) -> Bool {
         guard calls.contains(where: isRunning) else { return false }
         waiters.append((calls, waiter))
-        highestWaited = max(highestWaited, calls.max() ?? 0)
         return true
     }
 }
@@ -135,8 +130,9 @@ extension Listener {
                 registrations.map { ($0, $0.state.posts.running()) }
             )
         }
-        await waitUnderLock { state.extras?.state.lateCalls.wait(for: late, $0) ?? false }
-        for (registration, calls) in posts {
+        // Nothing named, nothing to wait for: no continuation, no lock section.
+        if !late.isEmpty { await waitUnderLock { state.extras?.state.lateCalls.wait(for: late, $0) ?? false } }
+        for (registration, calls) in posts where !calls.isEmpty {
             await waitUnderLock { registration.state.posts.wait(for: calls, $0) }
         }
     }

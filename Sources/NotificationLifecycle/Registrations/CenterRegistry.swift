@@ -8,27 +8,29 @@ package import Foundation
 /// No other package lock is ever held with it.
 ///
 /// ## Idle registrations
-/// A registration whose last listener stops is removed at once when it has a queue (Foundation would make every post
-/// of the name wait for that queue) or no name (it would receive every notification). Otherwise it stays registered,
-/// idle, so that starting again calls no Foundation: while the center keeps fewer idle registrations than the most
-/// it ever had in use at once, and fewer than ``idleLimit`` when that is more. Beyond that, the registration that
-/// became idle is removed: a program that listens to 100,000 names one after the other ends with ``idleLimit``.
-/// Idle registrations live as long as the registry, and the registry as long as its center (see "Ownership"): a
-/// controller made after the last one was released finds its names registered.
+/// A registration whose last listener stops is removed at once when it has a queue (Foundation would make every post of
+/// the name wait for that queue), no name (it would receive every notification) or is an asynchronous message's (one
+/// start's alone, see ``SharedRegistration/Key/alone``). Otherwise it stays registered, idle, so that starting again
+/// calls no Foundation: while the center keeps fewer idle registrations than the most it ever had in use at once, and
+/// fewer than ``idleLimit`` when that is more. Beyond that, the registration that became idle is removed: a program
+/// that listens to 100,000 names one after the other ends with ``idleLimit``. Idle registrations live as long as the
+/// registry, and the registry as long as its center (see "Ownership"): a controller made after the last one was
+/// released finds its names registered.
 ///
 /// ## Ownership
 /// Listeners and engines hold the registry (and their center); the registry holds its registrations; a registration
 /// holds Foundation's token, and Foundation's block holds its registration (a weak reference there cost a post about
-/// 235 instructions: Benchmarks/README.md, "Issue 30"). On Apple platforms the token is the observer the center keeps
-/// and it holds the block, so registration → token → block → registration is a cycle there (on Linux the center holds
-/// the block and the token holds nothing); it ends when the registration is dropped, which releases the token, and
-/// the registry's `deinit` drops every registration it still has. A registration holds only its registry's lock, so
-/// the registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for a
-/// name never posted, holds it, and its token is kept by nobody, so under both semantics only the center holds that
-/// block. The registry goes with its center (or with its last info and engine, if those outlive the center), and the
-/// table finds a registry only for its own live center: a registry holds its center weakly and is compared with it,
-/// so a new center at a dead center's address never gets the dead center's registry. ``CenterCalls`` can give Linux
-/// Apple's tokens, to test this here.
+/// 235 instructions: Benchmarks/README.md, "Issue 30"); an asynchronous message's block holds its listener instead,
+/// weakly (strongly for a sequence that keeps what was posted), and the listener its registration until it stops. On
+/// Apple platforms the token is the observer the center keeps and it holds the block, so registration → token → block →
+/// registration is a cycle there (on Linux the center holds the block and the token holds nothing); it ends when the
+/// registration is dropped, which releases the token, and the registry's `deinit` drops every registration it still
+/// has. A registration holds only its registry's lock, so the registry never keeps its center alive. The center keeps
+/// the registry: a block registered once per registry, for a name never posted, holds it, and its token is kept by
+/// nobody, so under both semantics only the center holds that block. The registry goes with its center (or with its
+/// last info and engine, if those outlive the center), and the table finds a registry only for its own live center: a
+/// registry holds its center weakly and is compared with it, so a new center at a dead center's address never gets the
+/// dead center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
 final class CenterRegistry: @unchecked Sendable {
     // Safe: `state`, and the state of every listener, registration and engine that names this registry, is only
     // touched under `lock`. The lock also makes each access exclusive, so `state` is marked `@exclusivity(unchecked)`:
@@ -202,7 +204,8 @@ final class CenterRegistry: @unchecked Sendable {
         registration.state.entries[index].listener = nil
         registration.state.clearedEntries += 1
         if registration.listenerCount == 0 {
-            registration.state.entries.removeAll(keepingCapacity: true)
+            // An idle registration keeps its entries' room for its next listener; a dropped one frees it.
+            registration.state.entries.removeAll(keepingCapacity: registration.key.staysIdle)
             registration.state.clearedEntries = 0
             if registration.key.alone != 0 { state.aloneInUse -= 1 } else { state.inUse -= 1 }
             if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
