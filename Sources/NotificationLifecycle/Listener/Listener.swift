@@ -100,7 +100,8 @@ final class Listener: @unchecked Sendable {
             queue: queue.map(ObjectIdentifier.init),
             sender: queue == nil && message == nil ? nil : sender.map(ObjectIdentifier.init),
             message: message,
-            alone: kind == .asyncMessage ? state.generation : 0
+            // A notification's listener (no message type) skips the look at its handler.
+            alone: message != nil && kind == .asyncMessage ? state.generation : 0
         )
     }
 
