@@ -43,7 +43,7 @@ public final class NotificationEngine: @unchecked Sendable {
     public let center: NotificationCenter
     /// The center's registry, whose lock guards ``state``.
     let registry: CenterRegistry
-    /// Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    /// Exclusive by the lock: the runtime check would cost more than the rest of a start.
     @exclusivity(unchecked) var state: State
 
     struct State {

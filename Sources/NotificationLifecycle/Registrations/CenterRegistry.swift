@@ -25,46 +25,90 @@ package import Foundation
 /// Apple platforms the token is the observer the center keeps and it holds the block, so registration → token → block →
 /// registration is a cycle there (on Linux the center holds the block and the token holds nothing); it ends when the
 /// registration is dropped, which releases the token, and the registry's `deinit` drops every registration it still
-/// has. A registration holds only its registry's lock, so the registry never keeps its center alive. The center keeps
-/// the registry: a block registered once per registry, for a name never posted, holds it, and its token is kept by
-/// nobody, so under both semantics only the center holds that block. The registry goes with its center (or with its
+/// has. A registration holds only its registry's lock (whose state holds the registrations until that `deinit`), so
+/// the registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for
+/// a name never posted, holds it, and its token is kept by nobody, so under both semantics only the center holds that
+/// block. The registry goes with its center (or with its
 /// last info and engine, if those outlive the center), and the table finds a registry only for its own live center: a
 /// registry holds its center weakly and is compared with it, so a new center at a dead center's address never gets the
 /// dead center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
-final class CenterRegistry: @unchecked Sendable {
-    // Safe: `state`, and the state of every listener, registration and engine that names this registry, is only
-    // touched under `lock`. The lock also makes each access exclusive, so `state` is marked `@exclusivity(unchecked)`:
-    // the runtime's check of each access cost more than the rest of a start or a stop. (Kept inside a `Locked`, the
-    // state is reached through a closure per access, which costs a start and a stop more than the bars allow.)
-    let lock = Lock()
+final class CenterRegistry: Sendable {
+    /// The registry's lock, with the registry's own state inside; it also guards the state of every listener,
+    /// registration and engine that names this registry.
+    let lock = CenterLock(State())
 
     /// What the registry itself keeps, touched only under its lock.
-    private struct State {
-        var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+    struct State {
+        fileprivate var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
         /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
         /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
-        var inUse = 0
-        var aloneInUse = 0
-        var idle = 0
-        var peakInUse = 0
-        var lastGeneration: UInt64 = 0
+        fileprivate var inUse = 0
+        fileprivate var aloneInUse = 0
+        fileprivate var idle = 0
+        fileprivate var peakInUse = 0
+        fileprivate var lastGeneration: UInt64 = 0
         /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-        var ledgerInfos: [WeakInfo] = []
-        var ledgerEngines: [WeakEngine] = []
-        var sweepAt = 64
+        fileprivate var ledgerInfos: [WeakInfo] = []
+        fileprivate var ledgerEngines: [WeakEngine] = []
+        fileprivate var sweepAt = 64
+
+        // Always inlined, as the closures that call them are not: each of those closures is one call, and a closure
+        // per field reached would cost a start and a stop more than their bars allow.
+
+        /// The registration of `key`, made if there is none (or only a dropped one).
+        @inline(__always)
+        fileprivate mutating func registration(
+            for key: SharedRegistration.Key,
+            of registry: CenterRegistry
+        ) -> SharedRegistration {
+            if let found = registrations[key], !found.isDropped { return found }
+            let registration = SharedRegistration(key: key, registry: registry)
+            registrations[key] = registration
+            return registration
+        }
+
+        /// Counts `registration`, which had no listener, as in use.
+        @inline(__always)
+        fileprivate mutating func startUsing(_ registration: SharedRegistration) {
+            if registration.state.isIdle {
+                registration.state.isIdle = false
+                idle -= 1
+            }
+            if registration.key.alone != 0 {
+                aloneInUse += 1
+            } else {
+                inUse += 1
+                peakInUse = max(peakInUse, inUse)
+            }
+        }
+
+        /// Counts `registration`, which has no listener left, as idle (answers `false`), or removes it from the table
+        /// (answers `true`: the caller drops it).
+        @inline(__always)
+        fileprivate mutating func stopUsing(_ registration: SharedRegistration) -> Bool {
+            if registration.key.alone != 0 { aloneInUse -= 1 } else { inUse -= 1 }
+            if registration.key.staysIdle, idle < max(CenterRegistry.idleLimit, peakInUse) {
+                registration.state.isIdle = true
+                idle += 1
+                return false
+            }
+            if registrations[registration.key] === registration {
+                registrations[registration.key] = nil
+            }
+            return true
+        }
     }
 
-    private struct WeakInfo {
+    fileprivate struct WeakInfo {
         weak var info: NotificationInfo?
     }
 
-    private struct WeakEngine {
+    fileprivate struct WeakEngine {
         weak var engine: NotificationEngine?
     }
 
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
-    @exclusivity(unchecked) private var state = State()
 
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
@@ -78,13 +122,17 @@ final class CenterRegistry: @unchecked Sendable {
     ///
     /// Outside the lock, so that the tokens (Foundation's observers, which hold their blocks on Apple platforms) are
     /// released after it: nothing else holds the registry now, and a post that runs a registration's block touches
-    /// its entries and posts under the lock, never its phase. The empty section first orders what other threads
-    /// wrote under the lock before what follows. It gathers no tokens: a token is removed, or released with its
-    /// phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    /// its entries and posts under the lock, never its phase. The section that takes the registrations also orders
+    /// what other threads wrote under the lock before what follows. It gathers no tokens: a token is removed, or
+    /// released with its phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    ///
+    /// The registrations are moved out of the lock's state, not copied: each holds the lock, which holds the state,
+    /// so left there they and the lock would keep each other alive.
     deinit {
-        lock.withLock {}
+        var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
+        lock.withLock { state in swap(&registrations, &state.registrations) }
         let center = center
-        for registration in state.registrations.values {
+        for registration in registrations.values {
             if let center, case .registered(let token) = registration.state.phase { token.remove(from: center) }
             registration.state.phase = .dropped
         }
@@ -145,15 +193,17 @@ final class CenterRegistry: @unchecked Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { (state.inUse + state.aloneInUse + state.idle, state.idle) }
+        lock.withLock { state in (state.inUse + state.aloneInUse + state.idle, state.idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
 
     /// The next generation: every start of every listener of this center has its own, counted up.
     func nextGeneration() -> UInt64 {
-        state.lastGeneration += 1
-        return state.lastGeneration
+        lock.withLockHeld { state in
+            state.lastGeneration += 1
+            return state.lastGeneration
+        }
     }
 
     /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
@@ -165,25 +215,9 @@ final class CenterRegistry: @unchecked Sendable {
             registration = cached
         } else {
             let key = listener.registrationKey(sender: sender)
-            if let found = state.registrations[key], !found.isDropped {
-                registration = found
-            } else {
-                registration = SharedRegistration(key: key, registry: self)
-                state.registrations[key] = registration
-            }
+            registration = lock.withLockHeld { $0.registration(for: key, of: self) }
         }
-        if registration.listenerCount == 0 {
-            if registration.state.isIdle {
-                registration.state.isIdle = false
-                state.idle -= 1
-            }
-            if registration.key.alone != 0 {
-                state.aloneInUse += 1
-            } else {
-                state.inUse += 1
-                state.peakInUse = max(state.peakInUse, state.inUse)
-            }
-        }
+        if registration.listenerCount == 0 { lock.withLockHeld { $0.startUsing(registration) } }
         registration.state.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
         if listener.state.tapping != nil { registration.state.tappedListeners += 1 }
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
@@ -207,12 +241,9 @@ final class CenterRegistry: @unchecked Sendable {
             // An idle registration keeps its entries' room for its next listener; a dropped one frees it.
             registration.state.entries.removeAll(keepingCapacity: registration.key.staysIdle)
             registration.state.clearedEntries = 0
-            if registration.key.alone != 0 { state.aloneInUse -= 1 } else { state.inUse -= 1 }
-            if registration.key.staysIdle, state.idle < max(Self.idleLimit, state.peakInUse) {
-                registration.state.isIdle = true
-                state.idle += 1
-            } else {
-                withdrawal.token = drop(registration)
+            if lock.withLockHeld({ $0.stopUsing(registration) }) {
+                defer { registration.state.phase = .dropped }
+                if case .registered(let token) = registration.state.phase { withdrawal.token = token }
             }
         } else if registration.state.clearedEntries > 16,
             registration.state.clearedEntries * 2 > registration.state.entries.count
@@ -223,35 +254,29 @@ final class CenterRegistry: @unchecked Sendable {
         return withdrawal
     }
 
-    /// Removes an emptied registration from the table; answers its token, for the caller to remove after the lock.
-    private func drop(_ registration: SharedRegistration) -> CenterToken? {
-        if state.registrations[registration.key] === registration {
-            state.registrations[registration.key] = nil
-        }
-        defer { registration.state.phase = .dropped }
-        if case .registered(let token) = registration.state.phase { return token }
-        return nil
-    }
-
     // MARK: - Inspection
 
     /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
-    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep()``).
+    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep(_:)``).
     func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
-        state.ledgerInfos.append(WeakInfo(info: info))
-        return sweep()
+        lock.withLockHeld { state in
+            state.ledgerInfos.append(WeakInfo(info: info))
+            return Self.sweep(&state)
+        }
     }
 
     func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
-        state.ledgerEngines.append(WeakEngine(engine: engine))
-        return sweep()
+        lock.withLockHeld { state in
+            state.ledgerEngines.append(WeakEngine(engine: engine))
+            return Self.sweep(&state)
+        }
     }
 
     /// Drops the entries of released infos and engines in bulk, when the lists have doubled since the last sweep.
     ///
     /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
     /// release that object meanwhile, and its `deinit` must not run under the lock.
-    private func sweep() -> [AnyObject] {
+    private static func sweep(_ state: inout State) -> [AnyObject] {
         guard state.ledgerInfos.count + state.ledgerEngines.count >= state.sweepAt else { return [] }
         var kept: [AnyObject] = []
         state.ledgerInfos.removeAll { entry in
@@ -273,7 +298,7 @@ final class CenterRegistry: @unchecked Sendable {
     /// The engines loaded under the lock are released after it: another thread may release one meanwhile, and an
     /// engine's `deinit` takes this lock.
     func liveInfos() -> [NotificationInfo] {
-        let (infos, engines) = lock.withLock { () -> ([NotificationInfo], [NotificationEngine]) in
+        let (infos, engines) = lock.withLock { state -> ([NotificationInfo], [NotificationEngine]) in
             let engines = state.ledgerEngines.compactMap(\.engine)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
@@ -287,6 +312,9 @@ final class CenterRegistry: @unchecked Sendable {
         return infos
     }
 }
+
+/// The lock of a center's registry, with the registry's own state.
+typealias CenterLock = Locked<CenterRegistry.State>
 
 /// What a stop leaves to do once the lock is released.
 struct Withdrawal {

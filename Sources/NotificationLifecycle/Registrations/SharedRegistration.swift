@@ -88,8 +88,8 @@ final class SharedRegistration: @unchecked Sendable {
     let key: Key
     /// The registry's lock, and nothing else of the registry: the registry holds its registrations (see
     /// ``CenterRegistry``'s "Ownership").
-    let lock: Lock
-    // Exclusive by the lock, as every `var` of the package's classes: see CenterRegistry.
+    let lock: CenterLock
+    // Exclusive by the lock: the runtime check would cost more than the rest of a start.
     @exclusivity(unchecked) var state = State()
 
     init(key: Key, registry: CenterRegistry) {
@@ -132,7 +132,7 @@ final class SharedRegistration: @unchecked Sendable {
     ///
     /// The main-actor message form below repeats this loop: one loop shared through a closure made every post
     /// dearer, a main-actor message's most (Benchmarks/README.md, "Issue 35: one registration mechanism").
-    func deliver(_ notification: Notification, under lock: Lock, attempt: UInt32) {
+    func deliver(_ notification: Notification, under lock: CenterLock, attempt: UInt32) {
         // The post's id is set in the section, not returned with the snapshot: a tuple here costs its type's
         // metadata in the generic main-actor form. A block that is not the kept one calls no one (see `register`).
         var post: UInt64 = 0
@@ -165,7 +165,7 @@ final class SharedRegistration: @unchecked Sendable {
 
     /// A main-actor message registration's block: as ``deliver(_:under:attempt:)``, for each listener's typed handler.
     @MainActor
-    func deliver<Message>(message: Message, under lock: Lock, attempt: UInt32) {
+    func deliver<Message>(message: Message, under lock: CenterLock, attempt: UInt32) {
         var post: UInt64 = 0
         var tapped = false
         let snapshot = lock.withLock { () -> [Entry] in
@@ -196,12 +196,12 @@ final class SharedRegistration: @unchecked Sendable {
     /// While a registry has tapped listeners, a post checks each listener (the first too) and reads its tap in one
     /// section: `nil` when the listener stopped, else its tap (`.some(nil)` for none).
     @inline(never)
-    private static func tapping(of listener: Listener, _ generation: UInt64, under lock: Lock) -> Tapping?? {
+    private static func tapping(of listener: Listener, _ generation: UInt64, under lock: CenterLock) -> Tapping?? {
         lock.withLock { listener.state.isCurrent(generation) ? .some(listener.state.tapping) : nil }
     }
 
     /// Takes back post `post`, and resumes the teardown waits it was the last for.
-    private func endPost(_ post: UInt64, under lock: Lock) {
+    private func endPost(_ post: UInt64, under lock: CenterLock) {
         guard lock.withLock({ state.posts.end(post) }) else { return }
         resumeSettledWaiters(under: lock)
     }
@@ -209,7 +209,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// Apart from ``endPost(_:under:)``, whose every call would otherwise look up the continuations' type metadata
     /// (Benchmarks/README.md, "Issue 30").
     @inline(never)
-    private func resumeSettledWaiters(under lock: Lock) {
+    private func resumeSettledWaiters(under lock: CenterLock) {
         for waiter in lock.withLock({ state.posts.settledWaiters() }) { waiter.resume() }
     }
 

@@ -19,8 +19,7 @@ private typealias Primitive = pthread_mutex_t
 #endif
 
 /// A mutual-exclusion lock and the state it guards, in one allocation: `os_unfair_lock` on Apple platforms, an SRW
-/// lock on Windows, a `pthread_mutex_t` elsewhere. ``Lock`` is one that guards nothing of its own, such as a registry's
-/// lock, which guards fields of many objects.
+/// lock on Windows, a `pthread_mutex_t` elsewhere. ``Lock`` is one that guards nothing of its own.
 ///
 /// The state is the header of a `ManagedBuffer` and the primitive its element, as swift-nio's `NIOLock` keeps it: a
 /// lock must not move while it is in use, which a Swift stored property may, and reaching it reads no field of an
@@ -28,8 +27,9 @@ private typealias Primitive = pthread_mutex_t
 /// touches nothing before the lock itself, so ThreadSanitizer, which does not see Foundation's own locks, sees every
 /// later read ordered by it. This file is the only place that touches a pointer or a platform call.
 package struct Locked<State>: @unchecked Sendable {
-    // Safe: the primitive is only touched through the platform's lock calls, and the state only inside `withLock`,
-    // which holds the lock; both are reached through pointers, so no access is checked at run time.
+    // Safe: the primitive is only touched through the platform's lock calls, and the state only while holding the
+    // lock (`withLock`, or `withLockHeld` inside a `withLock` section); both are reached through pointers, so no
+    // access is checked at run time.
     private let storage: Storage
 
     package init(_ state: State) {
@@ -58,7 +58,14 @@ package struct Locked<State>: @unchecked Sendable {
     /// Runs `body` on the state, holding the lock.
     @inline(__always)
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withLock { try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
+        try withLock { try withLockHeld(body) }
+    }
+
+    /// Runs `body` on the state, for a caller that already holds the lock (inside a `withLock` section), and not
+    /// inside another access to the state.
+    @inline(__always)
+    package func withLockHeld<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }
 
     private final class Storage: ManagedBuffer<State, Primitive> {
