@@ -83,10 +83,9 @@ final class Listener: @unchecked Sendable {
 
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
-        switch handler {
-        case .message(let message): return message is AsyncMessageHandler ? .asyncMessage : .mainActorMessage
-        default: return .notification
-        }
+        // The declaration answers for a notification's listener without copying the handler (and its closure).
+        guard declaration.messageType != nil else { return .notification }
+        return handler.message is AsyncMessageHandler ? .asyncMessage : .mainActorMessage
     }
 
     /// The key of the registration the listener listens through, for its live `sender`; under the lock, once the
@@ -512,6 +511,13 @@ struct Declaration: Sendable {
         placeFits = Int32(exactly: line) != nil && Int32(exactly: column) != nil
         self.takesObserver = takesObserver
         self.filtersBySender = filtersBySender
+    }
+
+    /// Whether a notification's listener has no name: read in place, where `name == nil` through an accessor copied
+    /// the name (Benchmarks/README.md, "Where a second controller's time goes").
+    var listensToEveryNotification: Bool {
+        guard messageType == nil, case .none = name else { return false }
+        return true
     }
 
     /// Whether the handler is named by its selector rather than by its place.

@@ -303,9 +303,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     }
     package var needsObserver: Bool { listener.declaration.takesObserver }
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
-    var listensToEveryNotification: Bool { kind == .notification && name == nil }
+    var listensToEveryNotification: Bool { listener.declaration.listensToEveryNotification }
     /// Whether the info registers for a typed message.
-    var isMessageInfo: Bool { kind != .notification }
+    var isMessageInfo: Bool { listener.declaration.messageType != nil }
 
     /// One line for tests and debugging: name, sender, lifespan (for an info an engine owns: a standalone info
     /// ignores it), handler, and whether it listens.

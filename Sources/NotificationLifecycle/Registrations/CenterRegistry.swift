@@ -133,8 +133,9 @@ final class CenterRegistry: Sendable {
         lock.withLock { state in swap(&registrations, &state.registrations) }
         let center = center
         for registration in registrations.values {
-            if let center, case .registered(let token) = registration.state.phase { token.remove(from: center) }
+            if let center, let token = registration.state.token { token.remove(from: center) }
             registration.state.phase = .dropped
+            registration.state.token = nil
         }
     }
 
@@ -242,8 +243,8 @@ final class CenterRegistry: Sendable {
             registration.state.entries.removeAll(keepingCapacity: registration.key.staysIdle)
             registration.state.clearedEntries = 0
             if lock.withLockHeld({ $0.stopUsing(registration) }) {
-                defer { registration.state.phase = .dropped }
-                if case .registered(let token) = registration.state.phase { withdrawal.token = token }
+                registration.state.phase = .dropped
+                withdrawal.token = registration.state.token.take()
             }
         } else if registration.state.clearedEntries > 16,
             registration.state.clearedEntries * 2 > registration.state.entries.count

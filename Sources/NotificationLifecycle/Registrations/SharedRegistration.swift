@@ -60,11 +60,13 @@ final class SharedRegistration: @unchecked Sendable {
         var listener: Listener?
     }
 
+    /// Without the token, which ``State/token`` holds: a start reads the phase, and a copy of a token would retain
+    /// and release its objects (Benchmarks/README.md, "Where a second controller's time goes").
     enum Phase {
         /// Being made with Foundation: each start that links into it now makes a Foundation registration of its own
         /// (see ``register(for:sender:attempt:)``), and none waits for another thread.
         case registering
-        case registered(CenterToken)
+        case registered
         /// Removed from its registry; a later start makes a new one.
         case dropped
     }
@@ -74,6 +76,8 @@ final class SharedRegistration: @unchecked Sendable {
         var entries: [Entry] = []
         var clearedEntries = 0
         var phase = Phase.registering
+        /// Foundation's registration, kept while ``phase`` is ``Phase/registered``.
+        var token: CenterToken?
         var isIdle = false
         /// How many listeners linked now have a tap (the testing module's): while there are none, a post reads none.
         var tappedListeners = 0
@@ -240,7 +244,8 @@ final class SharedRegistration: @unchecked Sendable {
         // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
         let leftover = lock.withLock { () -> CenterToken? in
             guard case .registering = state.phase else { return token }
-            state.phase = .registered(token)
+            state.phase = .registered
+            state.token = token
             state.kept = attempt
             return nil
         }
