@@ -19,25 +19,25 @@ struct RegisteringWithoutWaitingTests {
         let first = NotificationInfo(name: .ping, center: center) { _ in calls.withLock { $0.first += 1 } }
         let second = NotificationInfo(name: .ping, center: center) { _ in calls.withLock { $0.second += 1 } }
         let registry = first.listener.registry
-        let (firstWork, secondWork) = registry.lock.withLock { () -> (RegistrationWork?, RegistrationWork?) in
-            (
-                first.listener.start(byHold: false, observer: nil, sender: nil).1,
-                second.listener.start(byHold: false, observer: nil, sender: nil).1
-            )
+        var firstWork = Effects()
+        var secondWork = Effects()
+        registry.lock.withLock {
+            first.listener.start(byHold: false, into: &firstWork)
+            second.listener.start(byHold: false, into: &secondWork)
         }
-        guard case .register = secondWork else {
+        guard case .register = secondWork.list.first else {
             Issue.record(
-                "Expected the second start to register itself, but it waits for the first: \(secondWork as Any)"
+                "Expected the second start to register itself, but it waits for the first: \(secondWork.list)"
             )
             return
         }
         // Before either registration is kept, the blocks registered call no one: no start has returned yet.
         if secondFinishesFirst {
-            secondWork?.perform(for: second.listener)
-            firstWork?.perform(for: first.listener)
+            secondWork.perform(on: center)
+            firstWork.perform(on: center)
         } else {
-            firstWork?.perform(for: first.listener)
-            secondWork?.perform(for: second.listener)
+            firstWork.perform(on: center)
+            secondWork.perform(on: center)
         }
         center.post(name: .ping, object: nil)
         #expect(calls.withLock { $0 } == (1, 1))

@@ -61,21 +61,10 @@ extension NotificationEngine {
             let wasActive = state.active.contains(lifespan)
             if !wasActive { state.active.append(lifespan) }
             guard !wasActive || evenIfActive else { return }
-            for info in state.infos where info.lifespan == lifespan { start(info, into: &effects) }
+            for info in state.infos where info.lifespan == lifespan {
+                info.listener.start(byHold: false, into: &effects)
+            }
         }
-    }
-
-    /// Starts `info` under the lock; its observer and sender are kept until after it, with the registration to make
-    /// and the outcome to report.
-    func start(_ info: NotificationInfo, into effects: inout Effects) {
-        let listener = info.listener
-        let observer = listener.observer
-        let sender = listener.sender
-        effects.keep(observer)
-        effects.keep(sender)
-        let (outcome, work) = listener.start(byHold: false, observer: observer, sender: sender)
-        if let work { effects.list.append(.register(listener, work)) }
-        if outcome != .started, outcome != .alreadyListening { effects.list.append(.report(info, outcome)) }
     }
 
     /// Marks `lifespan` inactive, stops its infos and finishes its sequences; when it was inactive already, only if
@@ -101,13 +90,7 @@ extension NotificationEngine {
         for info in state.infos {
             if let lifespan, info.lifespan != lifespan { continue }
             if lifespan == nil, state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
-            // The withdrawal is looked at where it is made: handed to a function, it was copied through its type's
-            // value witnesses on every stop (Benchmarks/README.md, "Issue 35: the engine's effects").
-            if let withdrawal = info.listener.stopLocked(givingUpFrom: lifespan == nil ? identity : nil),
-                withdrawal.token != nil
-            {
-                effects.list.append(.remove(withdrawal))
-            }
+            info.listener.stop(givingUpFrom: lifespan == nil ? identity : nil, into: &effects)
         }
         endSequences(of: lifespan, into: &effects)
     }
@@ -143,7 +126,7 @@ extension NotificationEngine {
         guard var infos = given else {
             return Misuse.stopAllWhilePopulating.report(fileID, line, about: center)
         }
-        perform(effects, fileID: fileID, line: line)
+        effects.perform(on: center, fileID: fileID, line: line)
         // An info someone else still holds outlives the engine: the ledger, which found it through the engine, now
         // lists it itself. One held only here is released below, after every lock.
         let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.map { infos[$0] }
@@ -172,42 +155,12 @@ extension NotificationEngine {
         }
         switch phase {
         case .running:
-            perform(effects, fileID: fileID, line: line)
+            effects.perform(on: center, fileID: fileID, line: line)
         case .finished:
             // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
             if starts { reportFinished(name(), fileID: fileID, line: line) }
         case .populating:
             Misuse.callWhilePopulating(call: name()).report(fileID, line, about: center)
-        }
-    }
-
-    /// Does what a section under the lock decided, after it: removes and makes Foundation registrations and
-    /// finishes sequences, then reports at the call `fileID`:`line` what could not start or must not meet. The objects
-    /// kept are released when the caller lets `effects` go.
-    func perform(_ effects: Effects, fileID: String, line: Int) {
-        var reports = false
-        // By index: a `for in` copied each effect, a retain and a release of each object in it (Benchmarks/README.md,
-        // "Issue 35: the engine's effects").
-        for index in effects.list.indices {
-            switch effects.list[index] {
-            case .remove(let withdrawal): withdrawal.finish(on: center)
-            case .register(let listener, let work): work.perform(for: listener)
-            case .finish(let sequence): sequence.finish()
-            case .report, .conflict: reports = true
-            }
-        }
-        guard reports else { return }
-        for index in effects.list.indices {
-            switch effects.list[index] {
-            case .report(let info, let outcome):
-                info.report(outcome, fileID: fileID, line: line)
-            case .conflict(let info, let other):
-                let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-                Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
-                    .report(fileID, line, about: center)
-            case .remove, .register, .finish:
-                continue
-            }
         }
     }
 

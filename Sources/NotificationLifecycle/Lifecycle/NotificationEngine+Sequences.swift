@@ -228,23 +228,24 @@ extension NotificationEngine {
             state.lastSequenceID += 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
-            start(info, into: &effects)
+            info.listener.start(byHold: false, into: &effects)
             return id
         }
         if finished { reportFinished("a sequence of \(info)", fileID: fileID, line: line) }
-        perform(effects, fileID: fileID, line: line)
+        effects.perform(on: center, fileID: fileID, line: line)
         return id
     }
 
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
     func unbindSequence(_ id: UInt64) {
-        let (sequence, withdrawal) = registry.lock.withLock { () -> (BoundSequence?, Withdrawal?) in
-            guard let sequence = state.sequences.removeValue(forKey: id) else { return (nil, nil) }
-            let withdrawal = sequence.info.listener.stopLocked()
+        var effects = Effects()
+        let sequence = registry.lock.withLock { () -> BoundSequence? in
+            guard let sequence = state.sequences.removeValue(forKey: id) else { return nil }
+            sequence.info.listener.stop(into: &effects)
             depart(sequence.info.listener)
-            return (sequence, withdrawal)
+            return sequence
         }
-        withdrawal?.finish(on: center)
+        effects.perform(on: center)
         withExtendedLifetime(sequence) {}
     }
 
@@ -252,9 +253,7 @@ extension NotificationEngine {
     /// registrations are removed and the sequences finished after it, with the other `effects`.
     func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
-            if let withdrawal = sequence.info.listener.stopLocked(), withdrawal.token != nil {
-                effects.list.append(.remove(withdrawal))
-            }
+            sequence.info.listener.stop(into: &effects)
             depart(sequence.info.listener)
             effects.list.append(.finish(sequence))
             state.sequences[id] = nil

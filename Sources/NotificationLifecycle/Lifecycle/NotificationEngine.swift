@@ -133,31 +133,6 @@ public final class NotificationEngine: @unchecked Sendable {
         return rest == 1
     }
 
-    /// What a section under the lock decided, done by ``perform(_:fileID:line:)`` after it: every operation of an
-    /// engine decides under the lock and acts after it, so that Foundation and user code never run under the lock.
-    struct Effects {
-        enum Effect {
-            /// A Foundation registration to remove.
-            case remove(Withdrawal)
-            /// A start's Foundation registration to make.
-            case register(Listener, RegistrationWork)
-            case finish(BoundSequence)
-            /// A start that could not listen, reported at the call.
-            case report(NotificationInfo, NotificationInfo.StartOutcome)
-            /// An info added next to one it must not meet (see ``messageConflict(with:)``).
-            case conflict(NotificationInfo, NotificationInfo)
-        }
-
-        var list: [Effect] = []
-        /// Objects loaded under the lock, released after it: a `deinit` may be user code.
-        var kept: [AnyObject] = []
-
-        /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
-        mutating func keep(_ object: AnyObject?) {
-            if let object, kept.last !== object { kept.append(object) }
-        }
-    }
-
     /// Where the engine is in its life. Every transition is made under the lock.
     enum Phase {
         /// A ``ControllerBase`` is calling `populateNotificationInfos()` from its `init`: infos are declared, nothing
@@ -272,10 +247,10 @@ public final class NotificationEngine: @unchecked Sendable {
             state.append(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { effects.keep(listener.setTappingLocked(Tapping(tap: tap, info: info))) }
-            if state.active.contains(info.lifespan) { start(info, into: &effects) }
+            if state.active.contains(info.lifespan) { listener.start(byHold: false, into: &effects) }
             return nil
         }
-        perform(effects, fileID: fileID, line: line)
+        effects.perform(on: center, fileID: fileID, line: line)
         switch refusal {
         case nil:
             return info
@@ -293,7 +268,7 @@ public final class NotificationEngine: @unchecked Sendable {
                     ? .duplicates(count: count, of: "\(existing)", first: first)
                     : existing === info
                         ? .infoAddedAgain(info: "\(info)")
-                        : .duplicateListener(info: info.described(owned: true), first: first)
+                        : .duplicateListener(info: info.listener.described(owned: true), first: first)
                 misuse.report(fileID, line, about: center)
             }
             return existing === info ? nil : existing
@@ -312,9 +287,7 @@ public final class NotificationEngine: @unchecked Sendable {
             state.unindex(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
-            if let withdrawal = info.listener.stopLocked(givingUpFrom: identity), withdrawal.token != nil {
-                effects.list.append(.remove(withdrawal))
-            }
+            info.listener.stop(givingUpFrom: identity, into: &effects)
             depart(info.listener)
             // The caller holds the info: the ledger now lists it itself.
             for object in registry.enterLedger(info) { effects.keep(object) }
@@ -323,7 +296,7 @@ public final class NotificationEngine: @unchecked Sendable {
         guard removed else {
             return Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
         }
-        perform(effects, fileID: fileID, line: line)
+        effects.perform(on: center, fileID: fileID, line: line)
     }
 }
 

@@ -51,12 +51,13 @@ protocol MessageHandler: AnyObject, Sendable {
     /// The message type, such as `DocumentDidSave.self`.
     var type: Any.Type { get }
 
-    /// Makes the Foundation registration that the infos of one center, message type and subject share. Only a
-    /// main-actor message's infos share one.
-    func registerShared(
-        _ center: NotificationCenter,
+    /// Makes the Foundation registration of `registration`, for `listener`'s start and its subject (any subject for
+    /// `nil`); runs no user code. A main-actor message's is shared by the infos of one center, message type and
+    /// subject; an asynchronous message's is `listener`'s alone (see ``SharedRegistration/Key/alone``).
+    func register(
+        _ listener: Listener,
         subject: AnyObject?,
-        registration: SharedRegistration,
+        into registration: SharedRegistration,
         attempt: UInt32
     ) -> CenterToken
 }
@@ -66,7 +67,7 @@ protocol MessageHandler: AnyObject, Sendable {
 final class MainActorMessageHandler<Message>: MessageHandler {
     var type: Any.Type { Message.self }
     /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
-    let register:
+    private let makeToken:
         @Sendable (
             _ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration, _ attempt: UInt32
         ) -> CenterToken
@@ -77,17 +78,17 @@ final class MainActorMessageHandler<Message>: MessageHandler {
         register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration, UInt32) -> CenterToken,
         call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
     ) {
-        self.register = register
+        makeToken = register
         self.call = call
     }
 
-    func registerShared(
-        _ center: NotificationCenter,
+    func register(
+        _ listener: Listener,
         subject: AnyObject?,
-        registration: SharedRegistration,
+        into registration: SharedRegistration,
         attempt: UInt32
     ) -> CenterToken {
-        register(center, subject, registration, attempt)
+        makeToken(listener.center, subject, registration, attempt)
     }
 }
 
@@ -97,22 +98,22 @@ final class MainActorMessageHandler<Message>: MessageHandler {
 final class AsyncMessageHandler: MessageHandler {
     let type: Any.Type
     /// Registers `listener` for the registration of `generation`, from `subject` (any subject for `nil`).
-    let register: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> CenterToken
+    private let makeToken: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> CenterToken
 
     init(
         type: Any.Type,
         register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> CenterToken
     ) {
         self.type = type
-        self.register = register
+        makeToken = register
     }
 
-    func registerShared(
-        _ center: NotificationCenter,
+    func register(
+        _ listener: Listener,
         subject: AnyObject?,
-        registration: SharedRegistration,
+        into registration: SharedRegistration,
         attempt: UInt32
     ) -> CenterToken {
-        fatalError("Expected only main-actor message infos to share a registration, but \(type) is not one")
+        makeToken(listener, subject, registration.key.alone)
     }
 }

@@ -106,87 +106,86 @@ final class Listener: @unchecked Sendable {
 
     // MARK: - Starting and stopping
 
-    /// Starts listening, under the lock; `observer` and `sender` are this listener's, loaded by the caller, who
-    /// releases them after the lock. Answers the outcome and what is left to do after the lock.
-    func start(
-        byHold: Bool,
-        observer: AnyObject?,
-        sender: AnyObject?
-    ) -> (NotificationInfo.StartOutcome, RegistrationWork?) {
+    /// Runs `body` under the lock, then does what it decided, reporting at the call `fileID`:`line` if there is one.
+    private func decide(fileID: String? = nil, line: Int? = nil, _ body: (inout Effects) -> Void) {
+        var effects = Effects()
+        registry.lock.withLock { body(&effects) }
+        effects.perform(on: center, fileID: fileID, line: line)
+    }
+
+    /// Starts listening, under the lock: loads the observer and the sender, which `effects` keeps until after it,
+    /// and leaves to `effects` the registration to make or the gone observer or sender to report.
+    func start(byHold: Bool, into effects: inout Effects) {
+        let observer = self.observer
+        let sender = self.sender
+        effects.keep(observer)
+        effects.keep(sender)
         if byHold { state.holds += 1 }
         if state.isListening {
             if !byHold { state.startedByHold = false }
-            return (.alreadyListening, nil)
+            return
         }
-        if case .unresolved = handler { return (.unresolvedSelector, nil) }
-        if declaration.takesObserver, observer == nil { return (firstReport(.observerReleased), nil) }
-        if declaration.filtersBySender, sender == nil { return (firstReport(.senderReleased), nil) }
+        if case .unresolved = handler { return }
+        // The observer is looked at first here, the sender first when a listening registration is dropped.
+        let observerGone = declaration.takesObserver && observer == nil
+        if observerGone || (declaration.filtersBySender && sender == nil) {
+            return reportReleased(observer: observerGone, into: &effects)
+        }
         state.startedByHold = byHold
         state.generation = registry.nextGeneration()
-        return (.started, registry.link(self, generation: state.generation, sender: sender).1)
+        registry.link(self, generation: state.generation, sender: sender, into: &effects)
     }
 
-    /// `outcome` the first time a released observer or sender stops a start, then a silent `.notListening`.
-    private func firstReport(_ outcome: NotificationInfo.StartOutcome) -> NotificationInfo.StartOutcome {
-        defer { state.releaseReported = true }
-        return state.releaseReported ? .notListening : outcome
+    /// Starts outside any lock (by a hold, for `listen(during:)`), and reports at the call a start that could not
+    /// listen.
+    func start(byHold: Bool, fileID: String, line: Int) {
+        decide(fileID: fileID, line: line) { start(byHold: byHold, into: &$0) }
     }
 
-    /// Starts outside any lock and does what is left after it.
-    func start(byHold: Bool) -> NotificationInfo.StartOutcome {
-        let observer = self.observer
-        let sender = self.sender
-        let (outcome, work) = registry.lock.withLock { start(byHold: byHold, observer: observer, sender: sender) }
-        work?.perform(for: self)
-        return outcome
-    }
-
-    /// Takes the registration, under the lock; `nil` if there is none.
-    func withdraw() -> Withdrawal? {
+    /// Takes the registration, under the lock; answers whether there was one.
+    @discardableResult
+    private func withdraw(into effects: inout Effects) -> Bool {
         let generation = state.generation
-        guard generation != 0, let registration = state.lastRegistration else { return nil }
+        guard generation != 0, let registration = state.lastRegistration else { return false }
         state.generation = 0
         // An asynchronous message's registration is dropped now and never counts posts (its block calls the listener
-        // itself, as a late call), so a teardown's wait needs nothing of it and it is let go.
-        if registration.key.alone != 0 { state.lastRegistration = nil }
-        return registry.unlink(registration, generation: generation)
-    }
-
-    /// Stops listening and says whether a registration was removed; with `owner`, also gives the info up if that
-    /// owner has it, in the same section.
-    @discardableResult
-    func stop() -> Bool {
-        guard let withdrawal = registry.lock.withLock({ stopLocked() }) else { return false }
-        withdrawal.finish(on: center)
+        // itself, as a late call), so a teardown's wait needs nothing of it and it is let go, after the lock.
+        if registration.key.alone != 0 {
+            state.lastRegistration = nil
+            effects.kept.append(registration)
+        }
+        registry.unlink(registration, generation: generation, into: &effects)
         return true
     }
 
-    /// ``stop()`` under the lock; with `owner`, also gives the info up if that owner has it.
-    func stopLocked(givingUpFrom owner: ObjectIdentifier? = nil) -> Withdrawal? {
+    /// Stops listening under the lock, also what holds started; with `owner`, also gives the info up if that owner
+    /// has it.
+    func stop(givingUpFrom owner: ObjectIdentifier? = nil, into effects: inout Effects) {
         state.startedByHold = false
         if let owner, state.owner == owner { state.owner = nil }
-        return withdraw()
+        withdraw(into: &effects)
+    }
+
+    /// Stops listening outside any lock.
+    func stop() {
+        decide { stop(into: &$0) }
     }
 
     /// Ends a `listen(during:)` hold; the last one stops the registration it started, unless someone started the
     /// listener explicitly since.
     func endHold() {
-        let withdrawal = registry.lock.withLock { () -> Withdrawal? in
+        decide { effects in
             state.holds -= 1
-            guard state.holds == 0, state.startedByHold else { return nil }
-            state.startedByHold = false
-            return withdraw()
+            if state.holds == 0, state.startedByHold { stop(into: &effects) }
         }
-        withdrawal?.finish(on: center)
     }
 
     /// What the info's `deinit` does: stops, and lets the tap go.
     func end() {
-        let (withdrawal, tapping) = registry.lock.withLock { () -> (Withdrawal?, Tapping?) in
-            (withdraw(), setTappingLocked(nil))
+        decide { effects in
+            withdraw(into: &effects)
+            effects.keep(setTappingLocked(nil))
         }
-        withdrawal?.finish(on: center)
-        withExtendedLifetime(tapping) {}
     }
 
     /// Whether the listener listens now. A registration whose observer or sender is gone can never deliver again:
@@ -196,11 +195,9 @@ final class Listener: @unchecked Sendable {
         let sender = self.sender
         let generation = registry.lock.withLock { state.generation }
         guard generation != 0 else { return false }
-        if let observerGone = released(observer: observer, sender: sender) {
-            drop(generation, observerGone: observerGone)
-            return false
-        }
-        return true
+        guard let observerGone = released(observer: observer, sender: sender) else { return true }
+        drop(generation, observerGone: observerGone)
+        return false
     }
 
     /// The liveness check: `nil` while the observer and the sender that the key names (loaded by the caller, who
@@ -214,19 +211,31 @@ final class Listener: @unchecked Sendable {
     /// Drops the registration of `generation`, whose observer or sender is gone; reports it once, a gone observer
     /// only for a listener no owner ever held (an owner stops its infos itself).
     func drop(_ generation: UInt64, observerGone: Bool) {
-        let sender = self.sender
-        let (withdrawal, report) = registry.lock.withLock { () -> (Withdrawal?, Bool) in
-            guard state.isCurrent(generation), let withdrawal = withdraw() else { return (nil, false) }
-            let report = (!observerGone || !state.everOwned) && !state.releaseReported
-            if report { state.releaseReported = true }
-            return (withdrawal, report)
+        decide { effects in
+            guard state.isCurrent(generation), withdraw(into: &effects) else { return }
+            if !observerGone || !state.everOwned { reportReleased(observer: observerGone, into: &effects) }
         }
-        withdrawal?.finish(on: center)
-        guard report else { return }
-        let owned = registry.lock.withLock { state.owner != nil }
-        let description = declaration.describe(kind: kind, sender: sender, listening: false, owned: owned)
-        Misuse.released(observer: observerGone, info: description, made: nil)
-            .report(declaration.fileID, Int(declaration.line), about: center)
+    }
+
+    /// Leaves a gone observer (or sender) to report after the lock, the first time only: once per listener.
+    private func reportReleased(observer: Bool, into effects: inout Effects) {
+        guard !state.releaseReported else { return }
+        state.releaseReported = true
+        effects.list.append(.released(self, observer: observer))
+    }
+
+    /// The info's description: name, sender (read now), lifespan for an info an engine owns (or with `owned: true`,
+    /// for an engine's report of a refused duplicate), handler, and whether it listens.
+    func described(owned: Bool? = nil) -> String {
+        let liveSender = sender
+        let (listening, isOwned) = registry.lock.withLock { (state.isListening, state.owner != nil) }
+        let senderText = !declaration.filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
+        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
+        let lifespan = (owned ?? isOwned) ? "lifespan: \(declaration.lifespan), " : ""
+        return
+            "NotificationInfo(\(nameLabel): \(declaration.name?.rawValue ?? "<every notification>"), \(senderLabel): "
+            + "\(senderText), \(lifespan)handler: \(declaration.selector?.name ?? "closure"), "
+            + "\(listening ? "listening" : "not listening"))"
     }
 
     // MARK: - Delivery
@@ -552,16 +561,5 @@ struct Declaration: Sendable {
             hasher.combine(lifespan == .lifetime)
         }
         return hasher.finalize()
-    }
-
-    /// The info's description for a sender read now and a listening state; `owned` says whether an engine owns the
-    /// info: a standalone info ignores its lifespan, and its description leaves it out.
-    func describe(kind: NotificationInfo.Kind, sender liveSender: AnyObject?, listening: Bool, owned: Bool) -> String {
-        let senderText = !filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
-        let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
-        let handlerText = selector?.name ?? "closure"
-        return "NotificationInfo(\(nameLabel): \(name?.rawValue ?? "<every notification>"), \(senderLabel): "
-            + "\(senderText), \(owned ? "lifespan: \(lifespan), " : "")handler: \(handlerText), "
-            + "\(listening ? "listening" : "not listening"))"
     }
 }

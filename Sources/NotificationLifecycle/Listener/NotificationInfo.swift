@@ -309,17 +309,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// One line for tests and debugging: name, sender, lifespan (for an info an engine owns: a standalone info
     /// ignores it), handler, and whether it listens.
-    public var description: String { described() }
-
-    /// The description; `owned: true` shows the lifespan also for an info no engine took, for an engine's report of a
-    /// refused duplicate, whose lifespan is part of what made it one.
-    func described(owned: Bool? = nil) -> String {
-        let sender = listener.sender
-        let (listening, isOwned) = listener.registry.lock.withLock {
-            (listener.state.isListening, listener.state.owner != nil)
-        }
-        return listener.declaration.describe(kind: kind, sender: sender, listening: listening, owned: owned ?? isOwned)
-    }
+    public var description: String { listener.described() }
 
     // MARK: - Listening
 
@@ -344,7 +334,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     ///   - fileID: The file of the call, for diagnostics. Leave the default.
     ///   - line: The line of the call, for diagnostics. Leave the default.
     public func startListening(fileID: String = #fileID, line: Int = #line) {
-        report(listener.start(byHold: false), fileID: fileID, line: line)
+        listener.start(byHold: false, fileID: fileID, line: line)
     }
 
     /// Stops listening. Does nothing when the info does not listen.
@@ -384,7 +374,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         line: Int = #line,
         during body: () throws -> Result
     ) rethrows -> Result {
-        report(listener.start(byHold: true), fileID: fileID, line: line)
+        listener.start(byHold: true, fileID: fileID, line: line)
         defer { listener.endHold() }
         return try body()
     }
@@ -411,29 +401,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         line: Int = #line,
         during body: () async throws -> Result
     ) async rethrows -> Result {
-        report(listener.start(byHold: true), fileID: fileID, line: line)
+        listener.start(byHold: true, fileID: fileID, line: line)
         defer { listener.endHold() }
         return try await body()
-    }
-
-    /// The result of an attempt to start, reported by ``report(_:fileID:line:)`` outside any lock.
-    enum StartOutcome: Sendable {
-        case started
-        case alreadyListening
-        case unresolvedSelector
-        case observerReleased
-        case senderReleased
-        /// Not listening for a reason already reported.
-        case notListening
-    }
-
-    /// Reports a start that could not listen, at the call that started it. An unknown selector was reported when the
-    /// info was made, and is not reported again.
-    func report(_ outcome: StartOutcome, fileID: String, line: Int) {
-        guard outcome == .observerReleased || outcome == .senderReleased else { return }
-        let made = "\(self.fileID):\(self.line)"
-        Misuse.released(observer: outcome == .observerReleased, info: "\(self)", made: made)
-            .report(fileID, line, about: center)
     }
 
     // MARK: - Ownership and inspection
@@ -453,7 +423,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// Whether `other`, in the same engine, registers what this info does: the same declaration and the same live
     /// observer and sender. A gone observer or sender makes no info a duplicate: a new object at its address is
     /// another registration. The objects loaded go to `effects`, for the caller to release after its lock.
-    func registersTheSame(as other: NotificationInfo, keeping effects: inout NotificationEngine.Effects) -> Bool {
+    func registersTheSame(as other: NotificationInfo, keeping effects: inout Effects) -> Bool {
         let mine = listener
         let theirs = other.listener
         // The name's hash first, read alone: it tells most infos of an engine apart without copying a declaration.
@@ -471,7 +441,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// The hash of ``registersTheSame(as:keeping:)`` for this info, or `nil` when its observer or sender is gone;
     /// for an engine's index of a large number of infos. The objects loaded go to `effects`, as there.
-    func duplicateHash(keeping effects: inout NotificationEngine.Effects) -> Int? {
+    func duplicateHash(keeping effects: inout Effects) -> Int? {
         let observer = listener.declaration.takesObserver ? listener.observer : nil
         let sender = listener.declaration.filtersBySender ? listener.sender : nil
         effects.keep(observer)

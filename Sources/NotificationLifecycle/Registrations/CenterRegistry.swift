@@ -207,10 +207,9 @@ final class CenterRegistry: Sendable {
         }
     }
 
-    /// Links `listener` at the end of its key's registration for `generation`; answers the registration and what is
-    /// left to do after the lock.
-    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?) -> (SharedRegistration, RegistrationWork?) {
-        var work: RegistrationWork?
+    /// Links `listener` at the end of its key's registration for `generation`; a registration still being made
+    /// leaves a Foundation registration to make to `effects`.
+    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?, into effects: inout Effects) {
         let registration: SharedRegistration
         if let cached = listener.state.lastRegistration, !cached.isDropped {
             registration = cached
@@ -224,16 +223,14 @@ final class CenterRegistry: Sendable {
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
         listener.state.lastRegistration = registration
         if case .registering = registration.state.phase {
-            work = .register(registration, sender: sender, attempt: registration.nextAttempt())
+            effects.list.append(.register(registration, listener, sender: sender, attempt: registration.nextAttempt()))
         }
-        return (registration, work)
     }
 
     /// Unlinks the entry of `generation`; an emptied registration stays idle or is dropped (see "Idle
-    /// registrations").
-    func unlink(_ registration: SharedRegistration, generation: UInt64) -> Withdrawal {
-        var withdrawal = Withdrawal()
-        guard let index = registration.index(of: generation) else { return withdrawal }
+    /// registrations"), leaving its Foundation registration to remove to `effects`.
+    func unlink(_ registration: SharedRegistration, generation: UInt64, into effects: inout Effects) {
+        guard let index = registration.index(of: generation) else { return }
         if registration.state.entries[index].listener?.state.tapping != nil { registration.state.tappedListeners -= 1 }
         // Not the last reference: the caller holds the listener.
         registration.state.entries[index].listener = nil
@@ -243,8 +240,8 @@ final class CenterRegistry: Sendable {
             registration.state.entries.removeAll(keepingCapacity: registration.key.staysIdle)
             registration.state.clearedEntries = 0
             if lock.withLockHeld({ $0.stopUsing(registration) }) {
+                if let token = registration.state.token.take() { effects.list.append(.remove(token)) }
                 registration.state.phase = .dropped
-                withdrawal.token = registration.state.token.take()
             }
         } else if registration.state.clearedEntries > 16,
             registration.state.clearedEntries * 2 > registration.state.entries.count
@@ -252,7 +249,6 @@ final class CenterRegistry: Sendable {
             registration.state.entries.removeAll { $0.listener == nil }
             registration.state.clearedEntries = 0
         }
-        return withdrawal
     }
 
     // MARK: - Inspection
@@ -317,13 +313,67 @@ final class CenterRegistry: Sendable {
 /// The lock of a center's registry, with the registry's own state.
 typealias CenterLock = Locked<CenterRegistry.State>
 
-/// What a stop leaves to do once the lock is released.
-struct Withdrawal {
-    /// The Foundation registration to remove, if the stop dropped one.
-    var token: CenterToken?
+/// What a section under a registry's lock decided, done by ``perform(on:fileID:line:)`` after it: a start, a stop and
+/// every operation of an engine decide under the lock and act after it, so that Foundation and user code never run
+/// under the lock.
+struct Effects {
+    enum Effect {
+        /// A Foundation registration to make, for a start that linked `listener` into a registration being made.
+        case register(SharedRegistration, Listener, sender: AnyObject?, attempt: UInt32)
+        /// A Foundation registration to remove.
+        case remove(CenterToken)
+        case finish(BoundSequence)
+        /// A listener whose observer (`true`) or sender is gone, reported at the call (or, for none, where the
+        /// listener was made).
+        case released(Listener, observer: Bool)
+        /// An info added next to one it must not meet (see ``NotificationEngine/messageConflict(with:)``).
+        case conflict(NotificationInfo, NotificationInfo)
+    }
 
-    func finish(on center: NotificationCenter) {
-        token?.remove(from: center)
+    var list: [Effect] = []
+    /// Objects loaded under the lock, released after it: a `deinit` may be user code.
+    var kept: [AnyObject] = []
+
+    /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
+    mutating func keep(_ object: AnyObject?) {
+        if let object, kept.last !== object { kept.append(object) }
+    }
+
+    /// Does what the section decided, after it: makes and removes Foundation registrations and finishes sequences,
+    /// then reports at the call `fileID`:`line` what could not start or must not meet. The objects kept are released
+    /// when the caller lets the effects go.
+    func perform(on center: NotificationCenter, fileID: String? = nil, line: Int? = nil) {
+        var reports = false
+        // By index: a `for in` copied each effect, a retain and a release of each object in it (Benchmarks/README.md,
+        // "Issue 35: the engine's effects").
+        for index in list.indices {
+            switch list[index] {
+            case .register(let registration, let listener, let sender, let attempt):
+                registration.register(for: listener, sender: sender, attempt: attempt)
+            case .remove(let token): token.remove(from: center)
+            case .finish(let sequence): sequence.finish()
+            case .released, .conflict: reports = true
+            }
+        }
+        guard reports else { return }
+        for index in list.indices {
+            switch list[index] {
+            case .released(let listener, let observer):
+                let made = (listener.declaration.fileID, Int(listener.declaration.line))
+                Misuse.released(
+                    observer: observer,
+                    info: listener.described(),
+                    made: fileID.map { _ in "\(made.0):\(made.1)" }
+                )
+                .report(fileID ?? made.0, fileID == nil ? made.1 : line, about: center)
+            case .conflict(let info, let other):
+                let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+                Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
+                    .report(fileID, line, about: center)
+            case .register, .remove, .finish:
+                continue
+            }
+        }
     }
 }
 

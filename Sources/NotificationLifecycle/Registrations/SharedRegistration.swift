@@ -229,10 +229,8 @@ final class SharedRegistration: @unchecked Sendable {
     /// once.
     func register(for listener: Listener, sender: AnyObject?, attempt: UInt32) {
         let token: CenterToken
-        if let handler = listener.handler.message as? AsyncMessageHandler {
-            token = handler.register(listener, sender, key.alone)
-        } else if let handler = listener.handler.message {
-            token = handler.registerShared(listener.center, subject: sender, registration: self, attempt: attempt)
+        if let handler = listener.handler.message {
+            token = handler.register(listener, subject: sender, into: self, attempt: attempt)
         } else {
             token = CenterCalls.addObserver(
                 to: listener.center,
@@ -250,18 +248,5 @@ final class SharedRegistration: @unchecked Sendable {
             return nil
         }
         leftover?.remove(from: listener.center)
-    }
-}
-
-/// What a start leaves to do once the lock is released: make a Foundation registration for the registration being
-/// made (see `SharedRegistration.register`).
-enum RegistrationWork {
-    case register(SharedRegistration, sender: AnyObject?, attempt: UInt32)
-
-    func perform(for listener: Listener) {
-        switch self {
-        case .register(let registration, let sender, let attempt):
-            registration.register(for: listener, sender: sender, attempt: attempt)
-        }
     }
 }

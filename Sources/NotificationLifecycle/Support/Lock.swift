@@ -62,11 +62,34 @@ package struct Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` on the state, for a caller that already holds the lock (inside a `withLock` section), and not
-    /// inside another access to the state.
+    /// inside another access to the state. Debug builds trap when the calling thread does not hold the lock.
     @inline(__always)
-    package func withLockHeld<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+    func withLockHeld<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        #if DEBUG
+        assertHeld()
+        #endif
+        return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }
+
+    #if DEBUG
+    /// Traps unless the calling thread holds the lock (not on Windows, whose lock does not know its owner).
+    private func assertHeld() {
+        storage.withUnsafeMutablePointerToElements { primitive in
+            #if canImport(Darwin)
+            os_unfair_lock_assert_owner(primitive)
+            #elseif !os(Windows)
+            // The debug build's mutex checks errors: taking it again on the thread that holds it fails at once with
+            // EDEADLK; on any other thread the call takes it (once its holder lets it go), which is the misuse.
+            let result = pthread_mutex_lock(primitive)
+            if result == 0 { pthread_mutex_unlock(primitive) }
+            precondition(
+                result == EDEADLK,
+                "Expected the thread that calls withLockHeld to hold the lock, but it does not"
+            )
+            #endif
+        }
+    }
+    #endif
 
     private final class Storage: ManagedBuffer<State, Primitive> {
         static func make(_ state: State) -> Storage {
