@@ -210,13 +210,11 @@ public struct NotificationSelectorTable: Sendable {
     private static func table(for type: any NotificationSelectorResponder.Type) -> NotificationSelectorTable {
         let key = ObjectIdentifier(type)
         if let table = tables.withLock({ $0[key] }) { return table }
-        // Built outside the lock: building reports malformed entries, and a report may run user code.
+        // Built outside the lock: building reports malformed entries, and a report may run user code. Two threads
+        // that race here build equal tables, so either may stay.
         let table = type.notificationSelectors
-        return tables.withLock { tables in
-            if let raced = tables[key] { return raced }
-            tables[key] = table
-            return table
-        }
+        tables.withLock { $0[key] = table }
+        return table
     }
 
     /// The handler that `selector` names on `observer`; `.unresolved` (reported here, at the info's line) when the
