@@ -9,7 +9,9 @@ struct NotificationInfoTests {
     /// the missing name (Linux does, Apple platforms do not): both platforms report the lifespan.
     @Test func aNameNilInfoIsCheckedForAnEmptyLifespanOnEveryPlatform() {
         let problems = { (name: Notification.Name?, reported: Bool) in
-            NotificationInfo.inputProblems(name: name, lifespan: .custom(""), nameNilIsReported: reported, info: "i")
+            NotificationInfo.inputProblems(name: name, lifespan: .custom(""), nameNilIsReported: reported).map {
+                $0("i")
+            }
         }
         #expect(problems(nil, true) == [.nameNil(info: "i"), .emptyLifespanName(info: "i")])
         #expect(problems(nil, false) == [.emptyLifespanName(info: "i")])

@@ -451,25 +451,25 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         )
     }
 
-    /// The rules an info of `name` and `lifespan`, described by `info`, breaks; `nameNilIsReported` says whether a
+    /// The rules an info of `name` and `lifespan` breaks, each as the misuse made with the info's description (so that
+    /// neither the description nor the info is touched when none is broken); `nameNilIsReported` says whether a
     /// `name: nil` info breaks one (``CenterCalls/messagePostsCrashNameNilObservers`` on this platform).
     static func inputProblems(
         name: Notification.Name?,
         lifespan: Lifespan,
-        nameNilIsReported: Bool = CenterCalls.messagePostsCrashNameNilObservers,
-        info: @autoclosure () -> String
-    ) -> [Misuse] {
-        var problems: [Misuse] = []
-        if name == nil, nameNilIsReported { problems.append(.nameNil(info: info())) }
-        if name?.rawValue.isEmpty == true { problems.append(.emptyName(info: info())) }
-        if lifespan.customName?.isEmpty == true { problems.append(.emptyLifespanName(info: info())) }
+        nameNilIsReported: Bool = CenterCalls.messagePostsCrashNameNilObservers
+    ) -> [(_ info: String) -> Misuse] {
+        var problems: [(String) -> Misuse] = []
+        if name == nil, nameNilIsReported { problems.append(Misuse.nameNil) }
+        if name?.rawValue.isEmpty == true { problems.append(Misuse.emptyName) }
+        if lifespan.customName?.isEmpty == true { problems.append(Misuse.emptyLifespanName) }
         return problems
     }
 
     /// Reports a name-nil, empty-name or empty-lifespan-name info.
     private func reportInputProblems() {
-        for misuse in Self.inputProblems(name: name, lifespan: lifespan, info: "\(self)") {
-            misuse.report(fileID, line, about: center)
+        for problem in Self.inputProblems(name: name, lifespan: lifespan) {
+            problem("\(self)").report(fileID, line, about: center)
         }
     }
 }
