@@ -8,15 +8,14 @@ struct NotificationInfoTests {
     /// A `name: nil` info is checked for an empty custom lifespan as any other, whether or not the platform reports
     /// the missing name (Linux does, Apple platforms do not): both platforms report the lifespan.
     @Test func aNameNilInfoIsCheckedForAnEmptyLifespanOnEveryPlatform() {
-        let problems = { (reported: Bool) in
-            NotificationInfo.inputProblems(name: nil, lifespan: .custom(""), nameNilIsReported: reported)
+        let problems = { (name: Notification.Name?, reported: Bool) in
+            NotificationInfo.inputProblems(name: name, lifespan: .custom(""), nameNilIsReported: reported).map {
+                $0("i")
+            }
         }
-        #expect(problems(true) == [.nameNil, .emptyLifespanName])
-        #expect(problems(false) == [.emptyLifespanName])
-        #expect(
-            NotificationInfo.inputProblems(name: Notification.Name(""), lifespan: .custom(""), nameNilIsReported: false)
-                == [.emptyName, .emptyLifespanName]
-        )
+        #expect(problems(nil, true) == [.nameNil(info: "i"), .emptyLifespanName(info: "i")])
+        #expect(problems(nil, false) == [.emptyLifespanName(info: "i")])
+        #expect(problems(Notification.Name(""), false) == [.emptyName(info: "i"), .emptyLifespanName(info: "i")])
     }
 
     let center = NotificationCenter()

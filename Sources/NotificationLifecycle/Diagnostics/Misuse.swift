@@ -3,7 +3,7 @@ import Foundation
 /// Every misuse the package reports, with its rule and text: one table, so that a report is one line where it is
 /// found. `info` is an info's description (`"\(info)"`), `made` where it was made (`fileID:line`). The Diagnostics
 /// article and the tests quote these texts.
-enum Misuse {
+enum Misuse: Equatable {
     /// A released observer (else sender): met by a start, with where the info was `made`, or while the info
     /// listened (`made` is `nil`). The one report of both, for an info's start and a listener's delivery.
     case released(observer: Bool, info: String, made: String?)
@@ -22,11 +22,13 @@ enum Misuse {
     case callWhilePopulating(call: String)
     case engineFinished(call: String)
     case messageConflict(everyNotification: String, message: String)
-    case superNotCalled(type: String, skipped: String)
+    /// `skipped`: the superclasses whose listeners were not declared.
+    case superNotCalled(type: String, skipped: [String])
     case superNotFirst(type: String, count: Int, first: String)
     case populateOutsideInit(type: String)
     case notASelector(name: String, reason: String)
-    case selectorArity(name: String, takesNotification: Bool, methodTakesNotification: Bool)
+    /// A name whose colon (`takesNotification`) does not match the method's arity.
+    case selectorArity(name: String, methodTakesNotification: Bool)
     case unanswered(type: String, selector: String, reason: String)
     case sequenceDropped(what: String, lifespan: String, buffer: String)
 
@@ -50,28 +52,22 @@ enum Misuse {
     var message: String {
         switch self {
         case .released(true, let info, let made?):
-            "Expected the observer of \(info) (made at \(made)) to be alive when starting, but it was released. "
-                + "Make a new info for a live observer, or keep the observer. It does not listen; this is reported "
-                + "once."
+            "Expected the observer of \(info) (made at \(made)) to be alive when starting, but it was released; the "
+                + "info does not listen. Keep the observer, or make a new info for a live one."
         case .released(false, let info, let made?):
-            "Expected the sender that \(info) (made at \(made)) filters on to be alive when starting, but it was "
-                + "released; the info will not widen to any sender. Make a new info for a live sender. It does not "
-                + "listen; this is reported once."
+            "Expected the sender of \(info) (made at \(made)) to be alive when starting, but it was released; the info "
+                + "does not listen, and will not widen to any sender. Make a new info for a live sender."
         case .released(true, let info, nil):
             "Expected the observer of \(info) to be stopped before it was released, but it was released while "
-                + "listening. Its registration is dropped. Call stopListening() before releasing the observer, or "
-                + "let a ControllerBase own the info."
+                + "listening; its registration is dropped. Call stopListening() first, or let a ControllerBase own it."
         case .released(false, let info, nil):
-            "Expected the sender that \(info) filters on to outlive its listening, but it was released. Its "
-                + "registration is dropped; the info does not widen to any sender. Stop the info before releasing "
-                + "the sender."
+            "Expected the sender of \(info) to outlive its listening, but it was released; its registration is "
+                + "dropped, and the info does not widen to any sender. Stop the info before releasing the sender."
         case .nameNil(let info):
-            "Expected a notification name, but \(info) has name nil and will receive every notification. On "
-                + "Linux, Foundation crashes when a typed message is posted on a center with such an observer. "
-                + "Give the info a name unless you really need every notification."
+            "Expected a notification name, but \(info) has name nil: on Linux, Foundation crashes when a typed message "
+                + "is posted on a center with such an observer. Give the info a name."
         case .emptyName(let info):
-            "Expected a notification name, but \(info) has the empty name \"\", which is almost certainly a "
-                + "mistake. Use the name the poster uses."
+            "Expected a notification name, but \(info) has the empty name \"\". Use the name the poster uses."
         case .emptyLifespanName(let info):
             "Expected a custom lifespan to have a name, but \(info) uses .custom(\"\"). Name it, such as "
                 + ".custom(\"editing\")."
@@ -87,63 +83,54 @@ enum Misuse {
                 + "\(existing) (first added from \(first)), reported at the 1st, the 10th, the 100th and so on. "
                 + "Add it once; no duplicate is registered."
         case .centerMismatch(let info):
-            "Expected an info added to an engine to register with the engine's center, but \(info) registers with "
-                + "another one. Make it with center: notificationEngine.center, or use the shorthands, which use "
-                + "the engine's center; it is not added."
+            "Expected \(info) to register with its engine's center, but it registers with another; it is not added. "
+                + "Make it with center: notificationEngine.center, or use the shorthands."
         case .foreignAdd(let info):
-            "Expected an info to belong to one owner, but \(info) already belongs to another controller or "
-                + "engine. Make a new info for this one; it is not added."
+            "Expected an info to belong to one owner, but \(info) already belongs to another controller or engine; it "
+                + "is not added. Make a new info for this one."
         case .foreignRemove(let info):
-            "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from the "
-                + "controller it was added to, or call stopListening() on it."
+            "Expected to remove an info of this controller, but \(info) was not added to it. Remove it from its own "
+                + "controller, or call stopListening() on it."
         case .lifetimeStop:
-            "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) was called. Use "
-                + "a custom lifespan for listeners that pause; in a deinit, remove the call, as releasing the owner "
-                + "stops every info. Nothing was stopped."
+            "Expected lifetime infos to listen until their owner is released, but stop(.lifetime) was called; nothing "
+                + "was stopped. Use a custom lifespan for listeners that pause; in a deinit, remove the call."
         case .stopAllWhilePopulating:
-            "Expected stopAll() after the controller is initialised, but it was called during "
-                + "populateNotificationInfos(). Only declare infos there; releasing the controller stops them. "
-                + "Nothing was stopped."
+            Self.callWhilePopulating(call: "stopAll()").message
         case .callWhilePopulating(let call):
             "Expected \(call) after the controller is initialised, but it was called during "
-                + "populateNotificationInfos(). Only declare infos there; the lifetime ones start at the end of "
-                + "init. Nothing was changed."
+                + "populateNotificationInfos(); nothing was changed. Only declare infos there."
         case .engineFinished(let call):
-            "Expected \(call) on an engine that still runs, but its owner was released or stopAll() was called, "
-                + "and it holds nothing any more. Make a new engine (or controller). If this runs in a deinit, "
-                + "remove the call: releasing the owner already stopped every info."
+            "Expected \(call) on an engine that still runs, but its owner was released or stopAll() was called. Make a "
+                + "new engine (or controller); in a deinit, remove the call."
         case .messageConflict(let everyNotification, let message):
-            "Expected no name-nil info on a center where typed messages are listened to, but \(everyNotification) "
-                + "and \(message) share one center. On Linux, Foundation crashes when a typed message is posted on "
-                + "a center that has a name-nil observer. Give the info a name, or register it with another center."
+            "Expected no name-nil info beside typed messages, but \(everyNotification) and \(message) share a center, "
+                + "where Foundation on Linux crashes posting a typed message. Give the info a name, or use another "
+                + "center."
         case .superNotCalled(let type, let skipped):
-            "Expected \(type).populateNotificationInfos() to call super.populateNotificationInfos(), but it did "
-                + "not: \(skipped). Call super first in populateNotificationInfos()."
+            "Expected \(type).populateNotificationInfos() to call super.populateNotificationInfos(), but it did not: "
+                + (skipped.isEmpty
+                    ? "no listener was lost this time (ControllerBase declares none)"
+                    : "the listeners that \(skipped.joined(separator: " and ")) declare"
+                        + (skipped.count == 1 ? "s" : "")
+                        + " in populateNotificationInfos() were never added") + ". Call super first."
         case .superNotFirst(let type, let count, let first):
-            "Expected \(type).populateNotificationInfos() to call super first, but \(count) info(s) were added "
-                + "before it, the first here: \(first). Call super first in populateNotificationInfos(); the infos "
-                + "are kept."
+            "Expected \(type).populateNotificationInfos() to call super first, but \(count) info(s) were added before "
+                + "it, the first here: \(first). Call super first; the infos are kept."
         case .populateOutsideInit(let type):
-            "Expected populateNotificationInfos() to be called only by ControllerBase.init, but it was called on "
-                + "\(type) later. Do not call it yourself; infos it adds again are refused as duplicates."
+            "Expected populateNotificationInfos() to be called only by ControllerBase.init, but \(type) called it "
+                + "later. Do not call it; infos it adds again are refused as duplicates."
         case .notASelector(let name, let reason):
             "Expected a selector name, but \"\(name)\" is not one: \(reason). The entry is left out."
-        case .selectorArity(let name, let takesNotification, let methodTakesNotification):
-            "Expected \"\(name)\" to be bound to a method that "
-                + (takesNotification ? "takes the notification" : "takes no argument")
-                + ", but the method given \(methodTakesNotification ? "takes the notification" : "takes no argument"): "
-                + (methodTakesNotification
-                    ? "name it \"\(name):\" or bind a method that takes no argument"
-                    : "name it \"\(name.dropLast())\" or bind a method that takes the notification")
-                + ". The entry is left out."
+        case .selectorArity(let name, let given):
+            "Expected \"\(name)\" to be bound to a method that takes \(given ? "no argument" : "the notification"), "
+                + "but the method given takes \(given ? "the notification" : "no argument"): name it "
+                + "\"\(given ? name + ":" : String(name.dropLast()))\" or bind another method; the entry is left out."
         case .unanswered(let type, let selector, let reason):
-            "Expected \(type) to answer the selector \"\(selector)\", but its notificationSelectors table "
-                + "\(reason). Add it with .adding(\"\(selector)\", \(type).method) in notificationSelectors. This "
-                + "info will not listen."
+            "Expected \(type) to answer the selector \"\(selector)\", but its notificationSelectors table \(reason). "
+                + "Add it with .adding(\"\(selector)\", \(type).method); this info will not listen."
         case .sequenceDropped(let what, let lifespan, let buffer):
-            "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer (\(buffer)) "
-                + "was full and a value was dropped. Iterate it faster or buffer more; later drops of this sequence "
-                + "are not reported."
+            "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer (\(buffer)) was "
+                + "full. Iterate it faster or buffer more; later drops are not reported."
         }
     }
 

@@ -95,7 +95,10 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
         }
         if !notificationEngine.finishPopulating(fileID: fileID, line: line) {
             let first = notificationEngine.infos.first
-            Misuse.superNotCalled(type: "\(type(of: self))", skipped: Self.skippedDeclarations(of: self))
+            // The superclasses whose populateNotificationInfos() did not run.
+            let skipped = sequence(first: Mirror(reflecting: self), next: \.superclassMirror).dropFirst()
+                .prefix { $0.subjectType != ControllerBase.self }.map { "\($0.subjectType)" }
+            Misuse.superNotCalled(type: "\(type(of: self))", skipped: skipped)
                 .report(first?.fileID ?? fileID, first?.line ?? line, about: notificationEngine.center)
         }
     }
@@ -114,22 +117,6 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
     /// > `super.init` has not run yet.
     open func populateNotificationInfos() {
         notificationEngine.recordSuperCall(of: "\(type(of: self))")
-    }
-
-    /// The superclasses whose `populateNotificationInfos()` did not run, for the report of a missing super call.
-    private static func skippedDeclarations(of controller: ControllerBase) -> String {
-        var skipped: [String] = []
-        var mirror = Mirror(reflecting: controller).superclassMirror
-        while let current = mirror, current.subjectType != ControllerBase.self {
-            skipped.append("\(current.subjectType)")
-            mirror = current.superclassMirror
-        }
-        guard !skipped.isEmpty else {
-            return "no listener was lost this time, as ControllerBase declares none, but a superclass put between "
-                + "them later would lose its listeners"
-        }
-        return "the listeners that " + skipped.joined(separator: " and ")
-            + (skipped.count == 1 ? " declares" : " declare") + " in populateNotificationInfos() were never added"
     }
 
     /// The selector names this controller answers. The base class answers none. Read from any thread, so an

@@ -125,32 +125,35 @@ extension NotificationEngineOwner {
         addOwnedInfo(.owned(handler), name, object, .visible, queue, (fileID, line, column))
     }
 
-    /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it.
+    /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it: the one builder
+    /// of the closure and selector shorthands (`selector` names the method `handler` was looked up for). Inlined, so
+    /// that a closure shorthand passes no selector to copy: a retain and a release less for each info.
+    @inline(__always)
     func addOwnedInfo(
         _ handler: Handler,
         _ name: Notification.Name,
         _ object: AnyObject?,
         _ lifespan: Lifespan,
         _ queue: OperationQueue?,
-        _ site: (fileID: String, line: Int, column: Int)
+        _ site: (fileID: String, line: Int, column: Int),
+        selector: NotificationSelector? = nil
     ) -> NotificationInfo {
-        let (fileID, line, column) = site
         let engine = notificationEngine
         let info = NotificationInfo(
             handler: handler,
             observer: self,
-            selector: nil,
-            column: column,
+            selector: selector,
+            column: site.column,
             name: name,
             object: object,
             lifespan: lifespan,
             center: engine.center,
             queue: queue,
-            fileID: fileID,
-            line: line,
+            fileID: site.fileID,
+            line: site.line,
             owner: engine
         )
-        return engine.addMade(info, fileID: fileID, line: line)
+        return engine.addMade(info, fileID: site.fileID, line: site.line)
     }
 }
 
@@ -185,7 +188,7 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         addSelectorInfo(selector, name, object, lifespan, (fileID, line))
     }
 
-    /// Makes an info whose handler is this owner's method named by `selector`, owned by its engine, and adds it.
+    /// Adds an info whose handler is this owner's method named by `selector`, looked up (and reported) now.
     func addSelectorInfo(
         _ selector: String,
         _ name: Notification.Name,
@@ -193,21 +196,9 @@ extension NotificationEngineOwner where Self: NotificationSelectorResponder {
         _ lifespan: Lifespan,
         _ site: (fileID: String, line: Int)
     ) -> NotificationInfo {
-        let (fileID, line) = site
-        let engine = notificationEngine
-        let info = NotificationInfo(
-            observer: self,
-            selector: NotificationSelector(selector),
-            name: name,
-            object: object,
-            lifespan: lifespan,
-            center: engine.center,
-            queue: nil,
-            fileID: fileID,
-            line: line,
-            owner: engine
-        )
-        return engine.addMade(info, fileID: fileID, line: line)
+        let selector = NotificationSelector(selector)
+        let handler = NotificationSelectorTable.handler(for: selector, of: self, site, notificationEngine.center)
+        return addOwnedInfo(handler, name, object, lifespan, nil, (site.fileID, site.line, 0), selector: selector)
     }
 
     /// Adds a lifetime info whose handler is the owner's method named by `selector`: the seed's name for

@@ -111,42 +111,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         fileID: String = #fileID,
         line: Int = #line
     ) {
+        let center = NotificationEngine.defaultCenter(center)
+        let selector = NotificationSelector(selector)
         self.init(
-            observer: observer,
-            selector: NotificationSelector(selector),
-            name: name,
-            object: object,
-            lifespan: lifespan,
-            center: NotificationEngine.defaultCenter(center),
-            queue: queue,
-            fileID: fileID,
-            line: line,
-            owner: nil
-        )
-    }
-
-    /// The selector initialiser, for an engine's shorthand too (see the designated initialiser's `owner`).
-    convenience init<Observer: NotificationSelectorResponder>(
-        observer: Observer,
-        selector: NotificationSelector,
-        name: Notification.Name?,
-        object: AnyObject?,
-        lifespan: Lifespan,
-        center: NotificationCenter,
-        queue: OperationQueue?,
-        fileID: String,
-        line: Int,
-        owner engine: NotificationEngine?
-    ) {
-        let handler = NotificationSelectorTable.handler(
-            for: selector,
-            of: observer,
-            fileID: fileID,
-            line: line,
-            center: center
-        )
-        self.init(
-            handler: handler,
+            handler: NotificationSelectorTable.handler(for: selector, of: observer, (fileID, line), center),
             observer: observer,
             selector: selector,
             column: 0,
@@ -157,7 +125,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             queue: queue,
             fileID: fileID,
             line: line,
-            owner: engine
+            owner: nil
         )
     }
 
@@ -453,44 +421,25 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         )
     }
 
-    /// A rule an info's own input breaks.
-    enum InputProblem: Equatable {
-        /// `name: nil`, reported only where a typed message posted on its center crashes.
-        case nameNil
-        case emptyName
-        case emptyLifespanName
-    }
-
-    /// The input problems of an info of `name` and `lifespan`; `nameNilIsReported` says whether a `name: nil` info is
-    /// (``CenterCalls/messagePostsCrashNameNilObservers`` on this platform).
+    /// The rules an info of `name` and `lifespan` breaks, each as the misuse made with the info's description (so that
+    /// neither the description nor the info is touched when none is broken); `nameNilIsReported` says whether a
+    /// `name: nil` info breaks one (``CenterCalls/messagePostsCrashNameNilObservers`` on this platform).
     static func inputProblems(
         name: Notification.Name?,
         lifespan: Lifespan,
-        nameNilIsReported: Bool
-    ) -> [InputProblem] {
-        var problems: [InputProblem] = []
-        if name == nil {
-            if nameNilIsReported { problems.append(.nameNil) }
-        } else if name?.rawValue.isEmpty == true {
-            problems.append(.emptyName)
-        }
-        if lifespan.customName?.isEmpty == true { problems.append(.emptyLifespanName) }
+        nameNilIsReported: Bool = CenterCalls.messagePostsCrashNameNilObservers
+    ) -> [(_ info: String) -> Misuse] {
+        var problems: [(String) -> Misuse] = []
+        if name == nil, nameNilIsReported { problems.append(Misuse.nameNil) }
+        if name?.rawValue.isEmpty == true { problems.append(Misuse.emptyName) }
+        if lifespan.customName?.isEmpty == true { problems.append(Misuse.emptyLifespanName) }
         return problems
     }
 
     /// Reports a name-nil, empty-name or empty-lifespan-name info.
     private func reportInputProblems() {
-        let problems = Self.inputProblems(
-            name: name,
-            lifespan: lifespan,
-            nameNilIsReported: CenterCalls.messagePostsCrashNameNilObservers
-        )
-        for problem in problems {
-            switch problem {
-            case .nameNil: Misuse.nameNil(info: "\(self)").report(fileID, line, about: center)
-            case .emptyName: Misuse.emptyName(info: "\(self)").report(fileID, line, about: center)
-            case .emptyLifespanName: Misuse.emptyLifespanName(info: "\(self)").report(fileID, line, about: center)
-            }
+        for problem in Self.inputProblems(name: name, lifespan: lifespan) {
+            problem("\(self)").report(fileID, line, about: center)
         }
     }
 }

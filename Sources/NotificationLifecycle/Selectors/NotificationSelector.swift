@@ -28,19 +28,13 @@ struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     ///
     /// Valid names are an identifier (`"reload"`) or an identifier and one trailing colon (`"reload:"`).
     var invalidityReason: String? {
-        let base = takesNotification ? String(name.dropLast()) : name
-        guard let first = base.unicodeScalars.first else {
+        let base = (takesNotification ? name.dropLast() : name[...]).unicodeScalars
+        let isPart = { (c: Unicode.Scalar) in c == "_" || c.properties.isAlphabetic || c.properties.numericType != nil }
+        guard let first = base.first else {
             return "a selector name needs a method name before the colon, such as \"reload\" or \"reload:\""
         }
-        let isIdentifierStart = first == "_" || first.properties.isAlphabetic
-        let isIdentifier =
-            isIdentifierStart
-            && base.unicodeScalars.allSatisfy {
-                $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
-            }
-        guard isIdentifier else {
-            return
-                "a selector name is a method name with at most one trailing colon, such as \"reload\" or \"reload:\""
+        guard first == "_" || first.properties.isAlphabetic, base.allSatisfy(isPart) else {
+            return "a selector name is a method name with at most one trailing colon, such as \"reload\" or \"reload:\""
         }
         return nil
     }

@@ -179,35 +179,26 @@ public struct NotificationSelectorTable: Sendable {
         _ line: Int
     ) -> NotificationSelectorTable {
         let selector = NotificationSelector(selector)
-        if let reason = selector.invalidityReason {
-            // Once: a subclass's table is built on its superclass's, which reports this again.
-            Misuse.notASelector(name: selector.name, reason: reason)
-                .report(fileID, line, about: nil, once: selector.name)
-            return rejecting(selector)
-        }
-        if let wantsNotification, wantsNotification != selector.takesNotification {
-            Misuse.selectorArity(
-                name: selector.name,
-                takesNotification: selector.takesNotification,
-                methodTakesNotification: wantsNotification
-            )
-            .report(fileID, line, about: nil, once: selector.name)
-            return rejecting(selector)
-        }
         var copy = self
-        copy.rejected.remove(selector)
-        copy.entries[selector] = Entry(
-            handler: handler,
-            observerType: String(reflecting: Observer.self),
-            accepts: { $0 is Observer }
-        )
-        return copy
-    }
-
-    /// The table without the malformed entry, which is remembered as reported (an earlier entry of the name stays).
-    private func rejecting(_ selector: NotificationSelector) -> NotificationSelectorTable {
-        var copy = self
-        copy.rejected.insert(selector)
+        let misuse: Misuse? =
+            if let reason = selector.invalidityReason {
+                .notASelector(name: selector.name, reason: reason)
+            } else if let wantsNotification, wantsNotification != selector.takesNotification {
+                .selectorArity(name: selector.name, methodTakesNotification: wantsNotification)
+            } else {
+                nil
+            }
+        if let misuse {
+            // Once: a subclass's table is built on its superclass's, which reports this again. The name is remembered
+            // as reported (an earlier entry of it stays).
+            misuse.report(fileID, line, about: nil, once: selector.name)
+            copy.rejected.insert(selector)
+        } else {
+            copy.rejected.remove(selector)
+            copy.entries[selector] = Entry(handler: handler, observerType: String(reflecting: Observer.self)) {
+                $0 is Observer
+            }
+        }
         return copy
     }
 
@@ -219,13 +210,11 @@ public struct NotificationSelectorTable: Sendable {
     private static func table(for type: any NotificationSelectorResponder.Type) -> NotificationSelectorTable {
         let key = ObjectIdentifier(type)
         if let table = tables.withLock({ $0[key] }) { return table }
-        // Built outside the lock: building reports malformed entries, and a report may run user code.
+        // Built outside the lock: building reports malformed entries, and a report may run user code. Two threads
+        // that race here build equal tables, so either may stay.
         let table = type.notificationSelectors
-        return tables.withLock { tables in
-            if let raced = tables[key] { return raced }
-            tables[key] = table
-            return table
-        }
+        tables.withLock { $0[key] = table }
+        return table
     }
 
     /// The handler that `selector` names on `observer`; `.unresolved` (reported here, at the info's line) when the
@@ -233,9 +222,8 @@ public struct NotificationSelectorTable: Sendable {
     static func handler<Observer: NotificationSelectorResponder>(
         for selector: NotificationSelector,
         of observer: Observer,
-        fileID: String,
-        line: Int,
-        center: NotificationCenter
+        _ site: (fileID: String, line: Int),
+        _ center: NotificationCenter
     ) -> Handler {
         let observerType = type(of: observer)
         let table = table(for: observerType)
@@ -252,7 +240,7 @@ public struct NotificationSelectorTable: Sendable {
         }
         // Once per line and observer type: a line that makes an info for each instance reports the problem once.
         Misuse.unanswered(type: "\(observerType)", selector: selector.name, reason: reason)
-            .report(fileID, line, about: center, once: "\(String(reflecting: observerType)) \(selector.name)")
+            .report(site.fileID, site.line, about: center, once: "\(String(reflecting: observerType)) \(selector.name)")
         return .unresolved
     }
 }
