@@ -43,13 +43,10 @@ public func expectDelivered(
     line: UInt = #line,
     column: UInt = #column
 ) -> [RecordedDelivery] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let filter = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
     let deliveries = recorder.deliveries
-    if let failure = count.misuse ?? filter.failure(of: deliveries, count) {
-        recordFailure(failure, at: site, origin: recorder.origin)
-    }
-    return deliveries.filter(filter.matches)
+    check(count.misuse ?? query.failure(of: deliveries, count), fileID, filePath, line, column, origin: recorder.origin)
+    return deliveries.filter(query.matches)
 }
 
 /// Expects the recorded deliveries to be exactly `expected`, in order: one topic per handler call.
@@ -275,16 +272,12 @@ extension Narrowing {
         let cancelled = Task.isCancelled
         let recorded = recorder.recorded
         let found = failure(of: recorded.deliveries, count, waited: timeout, running: recorded.running, cancelled)
-        if var failure = found {
-            if gaveUp || !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder) {
-                failure = failure.appending(" " + reason)
-            }
-            if gaveUp {
-                failure = failure.appending(
-                    " The wait ended after \(Self.grace.text), as nothing recorded listened and no matching handler ran."
-                )
-            }
-            recordFailure(failure, at: site, origin: recorder.origin)
+        if let failure = found {
+            let why = gaveUp || !recorded.deliveries.contains(where: matches) ? whyNothingArrived(recorder) : nil
+            let ended =
+                " The wait ended after \(Self.grace.text), as nothing recorded listened and no matching handler ran."
+            let text = (why.map { " " + $0 } ?? "") + (gaveUp ? ended : "")
+            recordFailure(failure.appending(text), at: site, origin: recorder.origin)
         }
         return recorded.deliveries.filter(matches)
     }
@@ -344,12 +337,10 @@ extension Narrowing {
         let target =
             (handler.map { " to \($0.sentenceText)" } ?? "")
             + (lifespan.map { (handler == nil ? " to a" : " of a") + " \($0) info" } ?? "")
-        let table = numberedTable(
-            ["topic", "handler", "lifespan", "observer", "declared at"],
-            rows: deliveries.count,
-            mark: ">",
-            where: matching.contains
-        ) { [deliveries[$0].topic.text] + deliveries[$0].cells }
+        let header = ["topic", "handler", "lifespan", "observer", "declared at"]
+        let table = numberedTable(header, rows: deliveries.count, mark: ">", where: matching.contains) {
+            deliveries[$0].cells
+        }
         return InspectionFailure(
             summary: "Expected \(subject) \(count.expectation(target: target))\(waited.map { " within \($0)" } ?? ""), "
                 + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found).",

@@ -88,16 +88,10 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         _ site: String?
     ) -> Bool {
         let own = own as? DiagnosticScope
-        let target: DiagnosticScope
-        if let open = own?.openSelfOrAncestor() {
-            target = open
-        } else if let center, let claimed = openClaiming(center) {
-            target = claimed.innermostOpenDescendant()
-        } else if let fallback = fallback as? DiagnosticScope {
-            target = fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback
-        } else {
-            return false
-        }
+        guard
+            let target = own?.openSelfOrAncestor() ?? center.flatMap(openClaiming)?.innermostOpenDescendant()
+                ?? (fallback as? DiagnosticScope).map({ $0.openSelfOrAncestor()?.innermostOpenDescendant() ?? $0 })
+        else { return false }
         if let site, !target.state.withLock({ $0.sites.insert(site).inserted }) { return true }
         target.receiver(diagnostic, target === own)
         return true
@@ -160,14 +154,10 @@ final class DiagnosticReports: Sendable {
         self.record = record
     }
 
-    var receive: @Sendable (NotificationDiagnostic, Bool) -> Void {
-        { [self] diagnostic, raisedInScope in
-            if mode != nil && raisedInScope {
-                record(unexpected(diagnostic, elsewhere: false))
-            } else {
-                kept.withLock { $0.append(diagnostic) }
-            }
-        }
+    /// A report the scope received: a strict mode fails at once for one raised in its task; everything else is kept.
+    func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
+        guard mode == nil || !raisedInScope else { return record(unexpected(diagnostic, elsewhere: false)) }
+        kept.withLock { $0.append(diagnostic) }
     }
 
     /// What was kept: every report of a capture, or those a strict mode received from other threads or tasks.
