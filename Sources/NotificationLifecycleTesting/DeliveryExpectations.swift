@@ -104,9 +104,7 @@ public func expectDeliveries(
 }
 
 /// `1 delivery`, `2 deliveries`.
-private func deliveriesText(_ count: Int) -> String {
-    count == 1 ? "1 delivery" : "\(count) deliveries"
-}
+private func deliveriesText(_ count: Int) -> String { count == 1 ? "1 delivery" : "\(count) deliveries" }
 
 /// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` seconds pass; a timeout
 /// fails with the message of ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)``, which also names
@@ -303,7 +301,7 @@ extension Narrowing {
         var reasons: [String] = []
         for subject in subjects {
             // The delivery forms narrow no sender, and a registration ignores the predicate.
-            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, self) else { return nil }
+            guard let (reason, _, _) = subject.whyNotListening(self) else { return nil }
             reasons.append(subject.name.prefix(1).uppercased() + subject.name.dropFirst() + ": " + reason)
         }
         return "Nothing recorded listens\(phrase). " + reasons.joined(separator: " ")

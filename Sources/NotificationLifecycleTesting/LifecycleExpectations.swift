@@ -65,9 +65,7 @@ private func difference(actual: [NotificationTopic], expected: [NotificationTopi
     let extra = actualTexts.filter { !expectedTexts.contains($0) }
     let missing = expectedTexts.filter { !actualTexts.contains($0) }
     var parts: [String] = []
-    if !extra.isEmpty {
-        parts.append("\(extra.joined(separator: ", ")) \(extra.count == 1 ? "is" : "are") not listed")
-    }
+    if !extra.isEmpty { parts.append("\(extra.joined(separator: ", ")) \(extra.count == 1 ? "is" : "are") not listed") }
     if !missing.isEmpty {
         parts.append("\(missing.joined(separator: ", ")) \(missing.count == 1 ? "does" : "do") not listen")
     }
@@ -77,9 +75,7 @@ private func difference(actual: [NotificationTopic], expected: [NotificationTopi
         + parts.joined(separator: ", ") + "."
 }
 
-private func sortedTexts(_ topics: [NotificationTopic]) -> [String] {
-    topics.map(\.text).sorted()
-}
+private func sortedTexts(_ topics: [NotificationTopic]) -> [String] { topics.map(\.text).sorted() }
 
 private func topicsText(_ topics: [NotificationTopic]) -> String {
     topics.isEmpty ? "nothing" : sortedTexts(topics).joined(separator: ", ")

@@ -63,9 +63,7 @@ public struct RecordedDelivery: Sendable {
 
 /// A notification's `userInfo`, which is not `Sendable`. `@unchecked Sendable`: it is never mutated, and the test
 /// reads it after the delivery, as Foundation's handlers read a notification on the thread that posted it.
-private struct KeptUserInfo: @unchecked Sendable {
-    let value: [AnyHashable: Any]
-}
+private struct KeptUserInfo: @unchecked Sendable { let value: [AnyHashable: Any] }
 
 /// One handler call, as the recorder (and the package's own tests) see it through the core's ``DeliveryTap``.
 package struct DeliveryEvent: Sendable {

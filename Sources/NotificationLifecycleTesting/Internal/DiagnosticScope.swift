@@ -67,9 +67,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     }
 
     /// Records that this scope made an engine or info for `center`.
-    package func made(for center: NotificationCenter) {
-        Self.claims.set(self, for: center)
-    }
+    package func made(for center: NotificationCenter) { Self.claims.set(self, for: center) }
 
     /// The open scope that receives reports about `center` raised outside any scope: the one that claimed it, or its
     /// nearest open ancestor.
@@ -176,9 +174,7 @@ final class DiagnosticReports: Sendable {
     }
 
     /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
-    func recordLateReports() {
-        for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) }
-    }
+    func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
 
     private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
         InspectionFailure(

@@ -9,17 +9,11 @@ import XCTest
 /// once raised, where. The package's seam (``capturingFailures(isolation:_:)``) hands it out as it is.
 package struct InspectionFailure: Error, Sendable {
     /// The sentence: "Expected …, but …".
-    package private(set) var summary: String
+    package var summary: String
     /// A plain-text table of what is registered, recorded or reported; empty when there is nothing to show.
-    package let details: String
+    package var details = ""
     /// The caller's place, set when the failure is raised.
     var location: SourceLocation?
-
-    init(summary: String, details: String = "", location: SourceLocation? = nil) {
-        self.summary = summary
-        self.details = details
-        self.location = location
-    }
 
     /// The summary, then the details on the following lines: the text every framework records.
     package var message: String { details.isEmpty ? summary : summary + "\n" + details }
@@ -271,9 +265,7 @@ func recordFailure(_ failure: InspectionFailure?, at site: CallSite, origin: Fai
     var framework = TestFramework.current(origin: origin)
     if framework == .capture, FailureScope.current?.openCapture?.keep(failure) == true { return }
     if framework == .recorderScope, origin?.scope?.keep(failure) == true { return }
-    if framework == .capture || framework == .recorderScope {
-        framework = TestFramework.current(origin: origin, scopes: false)
-    }
+    if [.capture, .recorderScope].contains(framework) { framework = .current(origin: origin, scopes: false) }
     switch framework {
     case .swiftTesting:
         recordIssue(failure)
