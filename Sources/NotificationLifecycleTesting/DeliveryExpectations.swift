@@ -171,13 +171,9 @@ public func waitForDeliveries(
     column: UInt = #column,
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
-    await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
-        count,
-        in: recorder,
-        seconds: timeout,
-        describedAs: "\(timeout) seconds",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await query.wait(count, in: recorder, seconds: timeout, describedAs: "\(timeout) seconds", at: site)
 }
 
 /// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` passes: the form of
@@ -228,13 +224,10 @@ public func waitForDeliveries(
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
     let (seconds, attoseconds) = timeout.components
-    return await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
-        count,
-        in: recorder,
-        seconds: Double(seconds) + Double(attoseconds) / 1e18,
-        describedAs: "\(timeout)",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let secondsDouble = Double(seconds) + Double(attoseconds) / 1e18
+    return await query.wait(count, in: recorder, seconds: secondsDouble, describedAs: "\(timeout)", at: site)
 }
 
 /// The checks and the wait of the delivery expectations.
@@ -339,12 +332,11 @@ extension Narrowing {
         let table = numberedTable(header, rows: deliveries.count, mark: ">", where: matching.contains) {
             deliveries[$0].cells
         }
-        return InspectionFailure(
-            summary: "Expected \(subject) \(count.expectation(target: target))\(waited.map { " within \($0)" } ?? ""), "
-                + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found).",
-            details: deliveries.isEmpty
-                ? "Recorded deliveries: none."
-                : "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table
-        )
+        let within = waited.map { " within \($0)" } ?? ""
+        let summary =
+            "Expected \(subject) \(count.expectation(target: target))\(within), "
+            + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found)."
+        let marked = deliveries.isEmpty ? ": none." : " (\(deliveries.count); matching rows are marked >):\n" + table
+        return InspectionFailure(summary: summary, details: "Recorded deliveries" + marked)
     }
 }
