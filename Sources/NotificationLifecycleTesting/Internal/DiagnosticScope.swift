@@ -167,22 +167,19 @@ final class DiagnosticReports: Sendable {
         guard reported != rules else { return nil }
         let expectedText = rules.isEmpty ? "no diagnostic" : "[\(rules.map(\.name).joined(separator: ", "))]"
         let reportedText = reported.isEmpty ? "none" : "[\(reported.map(\.name).joined(separator: ", "))]"
-        return InspectionFailure(
-            summary: "Expected the block to report \(expectedText), but it reported \(reportedText).",
-            details: Self.list(reports)
-        )
+        let summary = "Expected the block to report \(expectedText), but it reported \(reportedText)."
+        return InspectionFailure(summary: summary, details: Self.list(reports))
     }
 
     /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
     func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
 
     private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
-        InspectionFailure(
-            summary: "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
-                + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
-                + "capture the diagnostic where it is expected with expectDiagnostics(_:_:).",
-            details: Self.list([diagnostic])
-        )
+        let summary =
+            "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
+            + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
+            + "capture the diagnostic where it is expected with expectDiagnostics(_:_:)."
+        return InspectionFailure(summary: summary, details: Self.list([diagnostic]))
     }
 
     /// The diagnostics, one numbered line each.

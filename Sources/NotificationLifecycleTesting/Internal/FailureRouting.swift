@@ -22,12 +22,8 @@ package struct InspectionFailure: Error, Sendable {
     package var line: Int { location?.line ?? 0 }
     package var column: Int { location?.column ?? 0 }
 
-    /// The failure with `sentence` appended to its summary.
-    func appending(_ sentence: String) -> InspectionFailure {
-        var failure = self
-        failure.summary += sentence
-        return failure
-    }
+    /// The failure with `text` appended to its summary.
+    func appending(_ text: String) -> Self { Self(summary: summary + text, details: details, location: location) }
 
     /// The failure with the test of `origin` named in its summary, for an issue that belongs to no test.
     func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {

@@ -189,14 +189,11 @@ extension InspectedSubject {
 /// The live infos of a center, with their observer and whether an engine owns them, as a table.
 func centerTable(_ infos: [NotificationInfo]) -> String {
     let header = ["#", "name", "sender", "lifespan", "handler", "state", "observer", "owner", "declared at"]
-    return renderedTable(
-        [header]
-            + infos.enumerated().map { index, info in
-                ["\(index + 1)"] + NotificationRegistration(info).cells
-                    + [info.observer.map { "\(type(of: $0))" } ?? "none", info.ownerID == nil ? "none" : "an engine"]
-                    + [declarationSite(info)]
-            }
-    )
+    let rows = infos.enumerated().map { index, info in
+        ["\(index + 1)"] + NotificationRegistration(info).cells + [info.observer.map { "\(type(of: $0))" } ?? "none"]
+            + [info.ownerID == nil ? "none" : "an engine", declarationSite(info)]
+    }
+    return renderedTable([header] + rows)
 }
 
 /// `Screen.swift:12`: the file and line that made the info.
