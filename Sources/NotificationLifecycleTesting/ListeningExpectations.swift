@@ -241,9 +241,8 @@ public func expectNoRegistrations(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(center)
     let all = includingStoppedInfos
-    let remaining = sortedForDisplay(
-        all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
-    )
+    let infos = all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
+    let remaining = sortedForDisplay(infos)
     guard !remaining.isEmpty else { return }
     let count = remaining.count
     let summary =

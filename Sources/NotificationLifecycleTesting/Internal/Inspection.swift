@@ -227,11 +227,8 @@ func renderedTable(_ rows: [[String]]) -> String {
     let columns = rows.map(\.count).max() ?? 0
     let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
     return rows.map { row in
-        var line = (0..<columns).map { column in
-            let cell = column < row.count ? row[column] : ""
-            return cell + String(repeating: " ", count: widths[column] - cell.count)
-        }
-        .joined(separator: "  ")
+        // A short row's missing cells would be blank at its end, where the trailing spaces are trimmed anyway.
+        var line = zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
         while line.last == " " { line.removeLast() }
         return "  " + line
     }
