@@ -89,9 +89,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// - Parameter center: The test's center.
     /// - Returns: The registrations, each read once.
     public static func all(on center: NotificationCenter) -> [NotificationRegistration] {
-        sortedForDisplay(RegistrationLedger.infos(on: center))
-            .map(NotificationRegistration.init)
-            .filter(\.isListening)
+        sortedForDisplay(RegistrationLedger.infos(on: center)).map(NotificationRegistration.init).filter(\.isListening)
     }
 
     /// A registration that listens now.

@@ -69,10 +69,8 @@ struct InspectedSubject {
 
     /// The subject's registrations as a table, rows in `marked` flagged by `>`.
     func registrationsTable(_ registrations: [NotificationRegistration], marked: Set<Int> = []) -> String {
-        let active = engine.map { engine in
-            let names = engine.activeLifespans.map(\.description).sorted()
-            return "; active lifespans: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
-        }
+        let names = engine?.activeLifespans.map(\.description).sorted()
+        let active = names.map { "; active lifespans: " + ($0.isEmpty ? "none" : $0.joined(separator: ", ")) }
         let header = ["name", "sender", "lifespan", "handler", "state", "declared at"]
         return "Registrations of \(isStandaloneInfo ? "the info" : name) (\(registrations.count)\(active ?? "")):\n"
             + numberedTable(header, rows: registrations.count, mark: ">", where: marked.contains) {
