@@ -55,12 +55,8 @@ public func expectDeallocated<Object: AnyObject>(
     // Given back before the failure is recorded: the test may look at it, and its message names what holds it.
     object = survivor
     let (clues, details) = holders(of: survivor, on: center)
-    let failure = InspectionFailure(
-        summary: "Expected \(typeName) to be deallocated after its last reference was dropped, but it is still alive. "
-            + clues,
-        details: details
-    )
-    check(failure, fileID, filePath, line, column)
+    let summary = "Expected \(typeName) to be deallocated after its last reference was dropped, but it is still alive. "
+    check(InspectionFailure(summary: summary + clues, details: details), fileID, filePath, line, column)
 }
 
 /// Makes an object with `make`, drops it, and expects it to be deallocated.

@@ -13,33 +13,23 @@ public struct DeliveryCount: Hashable, Sendable {
     private let orMore: Bool
 
     /// Exactly `count` deliveries.
-    public static func exactly(_ count: Int) -> DeliveryCount {
-        DeliveryCount(number: count, orMore: false)
-    }
+    public static func exactly(_ count: Int) -> DeliveryCount { DeliveryCount(number: count, orMore: false) }
 
     /// `count` deliveries or more.
-    public static func atLeast(_ count: Int) -> DeliveryCount {
-        DeliveryCount(number: count, orMore: true)
-    }
+    public static func atLeast(_ count: Int) -> DeliveryCount { DeliveryCount(number: count, orMore: true) }
 
     /// No delivery: `.exactly(0)`.
     public static let never = DeliveryCount(number: 0, orMore: false)
 
     /// Whether `count` deliveries satisfy this count.
-    func accepts(_ count: Int) -> Bool {
-        orMore ? count >= number : count == number
-    }
+    func accepts(_ count: Int) -> Bool { orMore ? count >= number : count == number }
 
     /// Whether a wait can stop once `count` deliveries arrived: more can only keep `atLeast` satisfied, or break
     /// `exactly`. Nothing settles `never`, whose wait lasts its whole timeout.
-    func isSettled(by count: Int) -> Bool {
-        orMore ? count >= number : number > 0 && count >= number
-    }
+    func isSettled(by count: Int) -> Bool { orMore ? count >= number : number > 0 && count >= number }
 
     /// Whether some number of deliveries settles a wait: all but `never`.
-    var canBeSettled: Bool {
-        orMore || number > 0
-    }
+    var canBeSettled: Bool { orMore || number > 0 }
 
     /// The failure for a negative count, which no delivery can satisfy.
     var misuse: InspectionFailure? {

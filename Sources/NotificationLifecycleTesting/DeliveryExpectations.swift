@@ -43,13 +43,10 @@ public func expectDelivered(
     line: UInt = #line,
     column: UInt = #column
 ) -> [RecordedDelivery] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let filter = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler)
     let deliveries = recorder.deliveries
-    if let failure = count.misuse ?? filter.failure(of: deliveries, count) {
-        recordFailure(failure, at: site, origin: recorder.origin)
-    }
-    return deliveries.filter(filter.matches)
+    check(count.misuse ?? query.failure(of: deliveries, count), fileID, filePath, line, column, origin: recorder.origin)
+    return deliveries.filter(query.matches)
 }
 
 /// Expects the recorded deliveries to be exactly `expected`, in order: one topic per handler call.
@@ -107,9 +104,7 @@ public func expectDeliveries(
 }
 
 /// `1 delivery`, `2 deliveries`.
-private func deliveriesText(_ count: Int) -> String {
-    count == 1 ? "1 delivery" : "\(count) deliveries"
-}
+private func deliveriesText(_ count: Int) -> String { count == 1 ? "1 delivery" : "\(count) deliveries" }
 
 /// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` seconds pass; a timeout
 /// fails with the message of ``expectDelivered(_:to:lifespan:_:in:fileID:filePath:line:column:)``, which also names
@@ -176,13 +171,9 @@ public func waitForDeliveries(
     column: UInt = #column,
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
-    await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
-        count,
-        in: recorder,
-        seconds: timeout,
-        describedAs: "\(timeout) seconds",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await query.wait(count, in: recorder, seconds: timeout, describedAs: "\(timeout) seconds", at: site)
 }
 
 /// Waits until the handlers of matching deliveries have returned `count` times, or `timeout` passes: the form of
@@ -233,13 +224,10 @@ public func waitForDeliveries(
     where predicate: (@Sendable (RecordedDelivery) -> Bool)? = nil
 ) async -> [RecordedDelivery] {
     let (seconds, attoseconds) = timeout.components
-    return await Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate).wait(
-        count,
-        in: recorder,
-        seconds: Double(seconds) + Double(attoseconds) / 1e18,
-        describedAs: "\(timeout)",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    let query = Narrowing(topic: topic, lifespan: lifespan, handler: handler, predicate: predicate)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let secondsDouble = Double(seconds) + Double(attoseconds) / 1e18
+    return await query.wait(count, in: recorder, seconds: secondsDouble, describedAs: "\(timeout)", at: site)
 }
 
 /// The checks and the wait of the delivery expectations.
@@ -275,16 +263,12 @@ extension Narrowing {
         let cancelled = Task.isCancelled
         let recorded = recorder.recorded
         let found = failure(of: recorded.deliveries, count, waited: timeout, running: recorded.running, cancelled)
-        if var failure = found {
-            if gaveUp || !recorded.deliveries.contains(where: matches), let reason = whyNothingArrived(recorder) {
-                failure = failure.appending(" " + reason)
-            }
-            if gaveUp {
-                failure = failure.appending(
-                    " The wait ended after \(Self.grace.text), as nothing recorded listened and no matching handler ran."
-                )
-            }
-            recordFailure(failure, at: site, origin: recorder.origin)
+        if let failure = found {
+            let why = gaveUp || !recorded.deliveries.contains(where: matches) ? whyNothingArrived(recorder) : nil
+            let ended =
+                " The wait ended after \(Self.grace.text), as nothing recorded listened and no matching handler ran."
+            let text = (why.map { " " + $0 } ?? "") + (gaveUp ? ended : "")
+            recordFailure(failure.appending(text), at: site, origin: recorder.origin)
         }
         return recorded.deliveries.filter(matches)
     }
@@ -310,7 +294,7 @@ extension Narrowing {
         var reasons: [String] = []
         for subject in subjects {
             // The delivery forms narrow no sender, and a registration ignores the predicate.
-            guard let (reason, _, _) = ListeningCheck.whyNotListening(subject, self) else { return nil }
+            guard let (reason, _, _) = subject.whyNotListening(self) else { return nil }
             reasons.append(subject.name.prefix(1).uppercased() + subject.name.dropFirst() + ": " + reason)
         }
         return "Nothing recorded listens\(phrase). " + reasons.joined(separator: " ")
@@ -344,18 +328,15 @@ extension Narrowing {
         let target =
             (handler.map { " to \($0.sentenceText)" } ?? "")
             + (lifespan.map { (handler == nil ? " to a" : " of a") + " \($0) info" } ?? "")
-        let table = numberedTable(
-            ["topic", "handler", "lifespan", "observer", "declared at"],
-            rows: deliveries.count,
-            mark: ">",
-            where: matching.contains
-        ) { [deliveries[$0].topic.text] + deliveries[$0].cells }
-        return InspectionFailure(
-            summary: "Expected \(subject) \(count.expectation(target: target))\(waited.map { " within \($0)" } ?? ""), "
-                + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found).",
-            details: deliveries.isEmpty
-                ? "Recorded deliveries: none."
-                : "Recorded deliveries (\(deliveries.count); matching rows are marked >):\n" + table
-        )
+        let header = ["topic", "handler", "lifespan", "observer", "declared at"]
+        let table = numberedTable(header, rows: deliveries.count, mark: ">", where: matching.contains) {
+            deliveries[$0].cells
+        }
+        let within = waited.map { " within \($0)" } ?? ""
+        let summary =
+            "Expected \(subject) \(count.expectation(target: target))\(within), "
+            + "\(cancelled ? "but the wait was cancelled first: " : "but ")\(found)."
+        let marked = deliveries.isEmpty ? ": none." : " (\(deliveries.count); matching rows are marked >):\n" + table
+        return InspectionFailure(summary: summary, details: "Recorded deliveries" + marked)
     }
 }

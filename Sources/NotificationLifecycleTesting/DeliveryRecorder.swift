@@ -72,9 +72,7 @@ public final class DeliveryRecorder: Sendable {
     }
 
     /// Every delivery recorded so far, in the order the handlers were called (also those whose handler still runs).
-    public var deliveries: [RecordedDelivery] {
-        state.withLock { $0.recorded.deliveries }
-    }
+    public var deliveries: [RecordedDelivery] { state.withLock { $0.recorded.deliveries } }
 
     /// The deliveries, and which of them still run their handler.
     var recorded: Recorded { state.withLock { $0.recorded } }
@@ -128,19 +126,14 @@ public final class DeliveryRecorder: Sendable {
             await withCheckedContinuation { continuation in
                 state.withLock { $0.waiters[id] = Waiter(isSatisfied: isSatisfied, continuation: continuation) }
                 // Checked after registering: a delivery or a cancellation before it found no waiter to end.
-                if isSatisfied(recorded) || Task.isCancelled {
-                    resume(id, satisfied: !Task.isCancelled)
-                    return
-                }
+                guard !isSatisfied(recorded), !Task.isCancelled else { return resume(id, satisfied: !Task.isCancelled) }
                 let timer = Task { [weak self] in
                     try? await Task.sleep(nanoseconds: nanoseconds)
                     self?.resume(id, satisfied: false)
                 }
-                let stillWaiting = state.withLock { state in
-                    state.waiters[id]?.timer = timer
-                    return state.waiters[id] != nil
-                }
-                if !stillWaiting { timer.cancel() }
+                // A waiter ended meanwhile did not see this timer: cancelled here.
+                state.withLock { $0.waiters[id]?.timer = timer }
+                if state.withLock({ $0.waiters[id] == nil }) { timer.cancel() }
             }
         } onCancel: {
             resume(id, satisfied: false)

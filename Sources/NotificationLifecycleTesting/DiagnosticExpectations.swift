@@ -116,8 +116,7 @@ public func expectNoDiagnostics<Result>(
     column: UInt = #column,
     _ body: () throws -> Result
 ) rethrows -> Result {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { recordFailure($0, at: site) }
+    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
     defer { strict.recordLateReports() }
     return try DiagnosticScope.withScope(strict.receive, body)
 }
@@ -153,8 +152,7 @@ public func expectNoDiagnostics<Result>(
     column: UInt = #column,
     _ body: () async throws -> Result
 ) async rethrows -> Result {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { recordFailure($0, at: site) }
+    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
     defer { strict.recordLateReports() }
     return try await DiagnosticScope.withScope(strict.receive, isolation: isolation, body)
 }

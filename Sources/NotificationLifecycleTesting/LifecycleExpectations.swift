@@ -46,16 +46,15 @@ public func expectLifecycle(
     let table = numberedTable(header, rows: steps.count, mark: "!", where: failed.contains) {
         [steps[$0].label, topicsText(steps[$0].listening), "|", topicsText(after[$0].listening), after[$0].active]
     }
-    let registrations = engine.infos.map(NotificationRegistration.init)
+    let subject = InspectedSubject(owner: owner)
+    let registrations = subject.registrationsTable(engine.infos.map(NotificationRegistration.init))
     let which = failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
-    let failure = InspectionFailure(
-        summary: "Expected \(type(of: owner)) to listen to the topics each step lists, but \(which)after step "
-            + "\(first + 1) (\(steps[first].label)) "
-            + difference(actual: after[first].listening, expected: steps[first].listening),
-        details: "Steps (those that did not match are marked !):\n" + table + "\n"
-            + InspectedSubject(owner: owner).registrationsTable(registrations)
-    )
-    check(failure, fileID, filePath, line, column, origin: origin)
+    let summary =
+        "Expected \(subject.name) to listen to the topics each step lists, but \(which)after step "
+        + "\(first + 1) (\(steps[first].label)) "
+        + difference(actual: after[first].listening, expected: steps[first].listening)
+    let details = "Steps (those that did not match are marked !):\n" + table + "\n" + registrations
+    check(InspectionFailure(summary: summary, details: details), fileID, filePath, line, column, origin: origin)
 }
 
 /// `it listens to A, B where the step lists B, C: A is not listed, C does not listen.`
@@ -65,9 +64,7 @@ private func difference(actual: [NotificationTopic], expected: [NotificationTopi
     let extra = actualTexts.filter { !expectedTexts.contains($0) }
     let missing = expectedTexts.filter { !actualTexts.contains($0) }
     var parts: [String] = []
-    if !extra.isEmpty {
-        parts.append("\(extra.joined(separator: ", ")) \(extra.count == 1 ? "is" : "are") not listed")
-    }
+    if !extra.isEmpty { parts.append("\(extra.joined(separator: ", ")) \(extra.count == 1 ? "is" : "are") not listed") }
     if !missing.isEmpty {
         parts.append("\(missing.joined(separator: ", ")) \(missing.count == 1 ? "does" : "do") not listen")
     }
@@ -77,9 +74,7 @@ private func difference(actual: [NotificationTopic], expected: [NotificationTopi
         + parts.joined(separator: ", ") + "."
 }
 
-private func sortedTexts(_ topics: [NotificationTopic]) -> [String] {
-    topics.map(\.text).sorted()
-}
+private func sortedTexts(_ topics: [NotificationTopic]) -> [String] { topics.map(\.text).sorted() }
 
 private func topicsText(_ topics: [NotificationTopic]) -> String {
     topics.isEmpty ? "nothing" : sortedTexts(topics).joined(separator: ", ")

@@ -47,8 +47,7 @@ public func expectListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    let failure = ListeningCheck.listening(InspectedSubject(owner: owner), query)
-    check(failure, fileID, filePath, line, column, origin: origin)
+    check(InspectedSubject(owner: owner).listening(query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` to be listening now, and to match every narrowing given.
@@ -89,7 +88,7 @@ public func expectListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
     let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    check(ListeningCheck.listening(InspectedSubject(info: info), query), fileID, filePath, line, column, origin: origin)
+    check(InspectedSubject(info: info).listening(query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner` not to be listening to `topic` now through any info that matches every narrowing given.
@@ -127,8 +126,7 @@ public func expectNotListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
     let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    let failure = ListeningCheck.notListening(InspectedSubject(owner: owner), query)
-    check(failure, fileID, filePath, line, column, origin: origin)
+    check(InspectedSubject(owner: owner).notListening(query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects a standalone `info` not to be listening now (the narrowings given must match for it to count).
@@ -167,8 +165,7 @@ public func expectNotListening(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(info.center)
     let query = Narrowing(topic: topic, sender: sender, lifespan: lifespan, handler: handler)
-    let failure = ListeningCheck.notListening(InspectedSubject(info: info), query)
-    check(failure, fileID, filePath, line, column, origin: origin)
+    check(InspectedSubject(info: info).notListening(query), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects `owner`'s registrations to be exactly `expected`, in declaration order.
@@ -206,7 +203,7 @@ public func expectRegistrations(
 ) {
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(owner.notificationEngine.center)
-    check(ListeningCheck.registrations(of: owner, expected), fileID, filePath, line, column, origin: origin)
+    check(InspectedSubject(owner: owner).registrations(expected), fileID, filePath, line, column, origin: origin)
 }
 
 /// Expects no info of this package to hold a registration on `center` any more; with `includingStoppedInfos`,
@@ -244,9 +241,8 @@ public func expectNoRegistrations(
     // Noted before the check, which usually passes: the first check in a test tells later off-task ones.
     let origin = FailureOrigin.about(center)
     let all = includingStoppedInfos
-    let remaining = sortedForDisplay(
-        all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
-    )
+    let infos = all ? RegistrationLedger.infos(on: center) : RegistrationLedger.listeningInfos(on: center)
+    let remaining = sortedForDisplay(infos)
     guard !remaining.isEmpty else { return }
     let count = remaining.count
     let summary =

@@ -15,9 +15,7 @@ public struct NotificationHandler: Hashable, Sendable {
     let selector: String?
 
     /// A handler named by a selector, such as `.selector("keyboardWillShow:")`.
-    public static func selector(_ selector: String) -> NotificationHandler {
-        NotificationHandler(selector: selector)
-    }
+    public static func selector(_ selector: String) -> NotificationHandler { NotificationHandler(selector: selector) }
 
     /// A closure handler.
     public static let closure = NotificationHandler(selector: nil)

@@ -55,20 +55,16 @@ public struct NotificationRegistration: Equatable, Sendable {
     let lifespan: Lifespan
     let handler: NotificationHandler
     let isListening: Bool
-    var origin = Origin(read: nil)
+    var origin = Origin()
 
-    /// Where a registration read from an info comes from; `read` is `nil` for one a test wrote.
+    /// Where a registration read from an info comes from; all `nil` for one a test wrote.
     ///
     /// Always equal to another origin, so that the synthesized `==` compares what is registered and nothing else.
     struct Origin: Equatable, Sendable {
-        struct Read: Sendable {
-            let queue: OperationQueue?
-            let center: WeakReference<NotificationCenter>
-            let observer: WeakReference<AnyObject>
-            let declaredAt: String
-        }
-
-        let read: Read?
+        var queue: OperationQueue?
+        var center = WeakReference<NotificationCenter>(nil)
+        var observer = WeakReference<AnyObject>(nil)
+        var declaredAt: String?
 
         static func == (_: Origin, _: Origin) -> Bool { true }
     }
@@ -93,9 +89,7 @@ public struct NotificationRegistration: Equatable, Sendable {
     /// - Parameter center: The test's center.
     /// - Returns: The registrations, each read once.
     public static func all(on center: NotificationCenter) -> [NotificationRegistration] {
-        sortedForDisplay(RegistrationLedger.infos(on: center))
-            .map(NotificationRegistration.init)
-            .filter(\.isListening)
+        sortedForDisplay(RegistrationLedger.infos(on: center)).map(NotificationRegistration.init).filter(\.isListening)
     }
 
     /// A registration that listens now.
@@ -121,33 +115,28 @@ public struct NotificationRegistration: Equatable, Sendable {
     // MARK: - Read from an info
 
     /// The center the info registers with, while it lives; `nil` for a registration a test wrote. Held weakly.
-    public var center: NotificationCenter? { origin.read?.center.object }
+    public var center: NotificationCenter? { origin.center.object }
 
     /// The object whose method or closure handles the notification (the controller, for its shorthands), while it
     /// lives; `nil` for a standalone closure, once the object is gone, and for a registration a test wrote. Held
     /// weakly.
-    public var observer: AnyObject? { origin.read?.observer.object }
+    public var observer: AnyObject? { origin.observer.object }
 
     /// The queue the handler runs on; `nil` when it runs on the thread that posts, and for a registration a test
     /// wrote.
-    public var queue: OperationQueue? { origin.read?.queue }
+    public var queue: OperationQueue? { origin.queue }
 
     /// The `#fileID` and line of the call that made the info, such as `"InboxApp/InboxScreen.swift:14"`; `nil` for
     /// a registration a test wrote.
-    public var declaredAt: String? { origin.read?.declaredAt }
+    public var declaredAt: String? { origin.declaredAt }
 
     /// `ping, any, visible, closure, listening`: topic, sender, lifespan, handler and state.
     var summary: String { cells.joined(separator: ", ") }
 
     /// The topic, sender, lifespan, handler and state, as the cells of a table row.
     var cells: [String] {
-        [
-            topic?.text ?? "<every notification>",
-            sender.description,
-            lifespan.description,
-            handler.description,
-            isListening ? "listening" : "not listening",
-        ]
+        [topic?.text ?? "<every notification>", sender.description, lifespan.description, handler.description]
+            + [isListening ? "listening" : "not listening"]
     }
 }
 
@@ -175,12 +164,7 @@ extension NotificationRegistration {
         lifespan = info.lifespan
         handler = NotificationHandler(selector: info.selector)
         isListening = info.isListening
-        let read = Origin.Read(
-            queue: info.queue,
-            center: WeakReference(info.center),
-            observer: WeakReference(info.observer),
-            declaredAt: "\(info.fileID):\(info.line)"
-        )
-        origin = Origin(read: read)
+        origin = Origin(queue: info.queue, center: .init(info.center), declaredAt: "\(info.fileID):\(info.line)")
+        origin.observer = WeakReference(info.observer)
     }
 }

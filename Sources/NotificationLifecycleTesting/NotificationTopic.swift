@@ -16,55 +16,36 @@ import NotificationLifecycle
 ///
 /// Two topics are equal when they name the same notification name, or the same message type.
 public struct NotificationTopic: Hashable, Sendable {
-    private enum Kind: Hashable, Sendable {
-        case name(Notification.Name)
-        /// The message type's identity and its `String(reflecting:)` name, which the info's name also is.
-        case message(ObjectIdentifier, String)
-    }
-
-    private let kind: Kind
-
-    private init(_ kind: Kind) {
-        self.kind = kind
-    }
+    /// The message type's identity; `nil` for a notification name.
+    private let messageType: ObjectIdentifier?
+    /// The notification's name, or the message type's `String(reflecting:)` name, which the info's name also is.
+    private let rawName: String
 
     /// Notifications posted with `name`.
     public static func name(_ name: Notification.Name) -> NotificationTopic {
-        NotificationTopic(.name(name))
+        NotificationTopic(messageType: nil, rawName: name.rawValue)
     }
 
     /// Typed messages of `type`: a `NotificationCenter.MainActorMessage` or `NotificationCenter.AsyncMessage`.
     public static func message<Message>(_ type: Message.Type) -> NotificationTopic {
-        NotificationTopic(.message(ObjectIdentifier(type), String(reflecting: type)))
+        NotificationTopic(messageType: ObjectIdentifier(type), rawName: String(reflecting: type))
     }
+}
 
+extension NotificationTopic {
     /// The topic an info listens to; `nil` for an info that receives every notification.
     init?(of info: NotificationInfo) {
         guard let name = info.name else { return nil }
-        if let messageType = info.messageTypeID {
-            self.init(.message(messageType, name.rawValue))
-        } else {
-            self.init(.name(name))
-        }
+        self.init(messageType: info.messageTypeID, rawName: name.rawValue)
     }
 
     /// `notification storeDidChange`, or `message ThemeDidChange`: the topic in a sentence, where a bare name could
     /// read as a type.
-    var sentenceText: String {
-        switch kind {
-        case .name: return "notification " + text
-        case .message: return text
-        }
-    }
+    var sentenceText: String { messageType == nil ? "notification " + text : text }
 
     /// `storeDidChange`, or `message ThemeDidChange` (the type without its module).
     var text: String {
-        switch kind {
-        case .name(let name):
-            return name.rawValue
-        case .message(_, let typeName):
-            let unqualified = typeName.split(separator: ".", maxSplits: 1).last.map(String.init) ?? typeName
-            return "message " + unqualified
-        }
+        guard messageType != nil else { return rawName }
+        return "message " + (rawName.split(separator: ".", maxSplits: 1).last.map(String.init) ?? rawName)
     }
 }

@@ -57,15 +57,13 @@ public struct RecordedDelivery: Sendable {
     /// `ping -> didPing: (lifetime, InboxScreen.swift:14)`.
     var description: String { "\(topic.text) -> \(handler.description) (\(lifespan), \(declaredAt))" }
 
-    /// The handler, lifespan, observer type and declaration, as the cells of a table row.
-    var cells: [String] { [handler.description, lifespan.description, observerType ?? "none", declaredAt] }
+    /// The topic, handler, lifespan, observer type and declaration, as the cells of a table row.
+    var cells: [String] { [topic.text, handler.description, lifespan.description, observerType ?? "none", declaredAt] }
 }
 
 /// A notification's `userInfo`, which is not `Sendable`. `@unchecked Sendable`: it is never mutated, and the test
 /// reads it after the delivery, as Foundation's handlers read a notification on the thread that posted it.
-private struct KeptUserInfo: @unchecked Sendable {
-    let value: [AnyHashable: Any]
-}
+private struct KeptUserInfo: @unchecked Sendable { let value: [AnyHashable: Any] }
 
 /// One handler call, as the recorder (and the package's own tests) see it through the core's ``DeliveryTap``.
 package struct DeliveryEvent: Sendable {

@@ -21,41 +21,28 @@ import NotificationLifecycle
 ///
 /// Two filters are equal when they accept the same senders.
 public struct SenderFilter: Equatable, Sendable {
-    private enum Kind: Hashable, Sendable {
-        case anySender
-        case object(ObjectIdentifier)
-        case released
-    }
-
-    private let kind: Kind
+    /// The sender's identity; `nil` for any sender and for a released one, which their descriptions tell apart.
+    private let id: ObjectIdentifier?
     /// The sender's type and short address, shown in tables. Compared too: one identity with another type is
     /// another object, made at the address of a released one.
     let description: String
 
-    private init(_ kind: Kind, description: String) {
-        self.kind = kind
-        self.description = description
-    }
-
     /// The registration accepts notifications from any sender (it was made with `object: nil`, or `.any`).
-    public static let anySender = SenderFilter(.anySender, description: "any")
+    public static let anySender = SenderFilter(id: nil, description: "any")
 
     /// The registration accepts only notifications (or messages) from `sender`, compared by identity.
     public static func object(_ sender: AnyObject) -> SenderFilter {
         let id = ObjectIdentifier(sender)
         let hex = String(UInt(bitPattern: id), radix: 16)
         // The last four hex digits tell two senders of one type apart in a table.
-        return SenderFilter(.object(id), description: "\(type(of: sender)) 0x…\(hex.suffix(4))")
+        return SenderFilter(id: id, description: "\(type(of: sender)) 0x…\(hex.suffix(4))")
     }
+}
 
+extension SenderFilter {
     /// The filter of `info` now.
     init(of info: NotificationInfo) {
-        if !info.filtersBySender {
-            self = .anySender
-        } else if let sender = info.object {
-            self = .object(sender)
-        } else {
-            self = SenderFilter(.released, description: "<released>")
-        }
+        let released = SenderFilter(id: nil, description: "<released>")
+        self = !info.filtersBySender ? .anySender : info.object.map { .object($0) } ?? released
     }
 }

@@ -56,11 +56,8 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
             for failure in failures.close() { recordInTest(failure) }
         }
         // Failures about the centers this scope made engines or infos for reach the test too.
-        let origin = FailureOrigin(
-            scope: failures,
-            testName: FailureOrigin.name(test),
-            role: "made the center's engines and infos"
-        )
+        let role = "made the center's engines and infos"
+        let origin = FailureOrigin(scope: failures, testName: FailureOrigin.name(test), role: role)
         try await FailureScope.$current.withValue(failures) {
             try await DiagnosticScope.withScope(strict.receive, origin: origin) { try await function() }
         }

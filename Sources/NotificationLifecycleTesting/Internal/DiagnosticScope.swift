@@ -67,9 +67,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     }
 
     /// Records that this scope made an engine or info for `center`.
-    package func made(for center: NotificationCenter) {
-        Self.claims.set(self, for: center)
-    }
+    package func made(for center: NotificationCenter) { Self.claims.set(self, for: center) }
 
     /// The open scope that receives reports about `center` raised outside any scope: the one that claimed it, or its
     /// nearest open ancestor.
@@ -88,16 +86,10 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         _ site: String?
     ) -> Bool {
         let own = own as? DiagnosticScope
-        let target: DiagnosticScope
-        if let open = own?.openSelfOrAncestor() {
-            target = open
-        } else if let center, let claimed = openClaiming(center) {
-            target = claimed.innermostOpenDescendant()
-        } else if let fallback = fallback as? DiagnosticScope {
-            target = fallback.openSelfOrAncestor()?.innermostOpenDescendant() ?? fallback
-        } else {
-            return false
-        }
+        guard
+            let target = own?.openSelfOrAncestor() ?? center.flatMap(openClaiming)?.innermostOpenDescendant()
+                ?? (fallback as? DiagnosticScope).map({ $0.openSelfOrAncestor()?.innermostOpenDescendant() ?? $0 })
+        else { return false }
         if let site, !target.state.withLock({ $0.sites.insert(site).inserted }) { return true }
         target.receiver(diagnostic, target === own)
         return true
@@ -160,14 +152,10 @@ final class DiagnosticReports: Sendable {
         self.record = record
     }
 
-    var receive: @Sendable (NotificationDiagnostic, Bool) -> Void {
-        { [self] diagnostic, raisedInScope in
-            if mode != nil && raisedInScope {
-                record(unexpected(diagnostic, elsewhere: false))
-            } else {
-                kept.withLock { $0.append(diagnostic) }
-            }
-        }
+    /// A report the scope received: a strict mode fails at once for one raised in its task; everything else is kept.
+    func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
+        guard mode == nil || !raisedInScope else { return record(unexpected(diagnostic, elsewhere: false)) }
+        kept.withLock { $0.append(diagnostic) }
     }
 
     /// What was kept: every report of a capture, or those a strict mode received from other threads or tasks.
@@ -179,24 +167,19 @@ final class DiagnosticReports: Sendable {
         guard reported != rules else { return nil }
         let expectedText = rules.isEmpty ? "no diagnostic" : "[\(rules.map(\.name).joined(separator: ", "))]"
         let reportedText = reported.isEmpty ? "none" : "[\(reported.map(\.name).joined(separator: ", "))]"
-        return InspectionFailure(
-            summary: "Expected the block to report \(expectedText), but it reported \(reportedText).",
-            details: Self.list(reports)
-        )
+        let summary = "Expected the block to report \(expectedText), but it reported \(reportedText)."
+        return InspectionFailure(summary: summary, details: Self.list(reports))
     }
 
     /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
-    func recordLateReports() {
-        for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) }
-    }
+    func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
 
     private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
-        InspectionFailure(
-            summary: "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
-                + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
-                + "capture the diagnostic where it is expected with expectDiagnostics(_:_:).",
-            details: Self.list([diagnostic])
-        )
+        let summary =
+            "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
+            + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
+            + "capture the diagnostic where it is expected with expectDiagnostics(_:_:)."
+        return InspectionFailure(summary: summary, details: Self.list([diagnostic]))
     }
 
     /// The diagnostics, one numbered line each.

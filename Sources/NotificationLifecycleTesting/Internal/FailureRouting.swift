@@ -9,17 +9,11 @@ import XCTest
 /// once raised, where. The package's seam (``capturingFailures(isolation:_:)``) hands it out as it is.
 package struct InspectionFailure: Error, Sendable {
     /// The sentence: "Expected …, but …".
-    package private(set) var summary: String
+    package var summary: String
     /// A plain-text table of what is registered, recorded or reported; empty when there is nothing to show.
-    package let details: String
+    package var details = ""
     /// The caller's place, set when the failure is raised.
     var location: SourceLocation?
-
-    init(summary: String, details: String = "", location: SourceLocation? = nil) {
-        self.summary = summary
-        self.details = details
-        self.location = location
-    }
 
     /// The summary, then the details on the following lines: the text every framework records.
     package var message: String { details.isEmpty ? summary : summary + "\n" + details }
@@ -28,12 +22,8 @@ package struct InspectionFailure: Error, Sendable {
     package var line: Int { location?.line ?? 0 }
     package var column: Int { location?.column ?? 0 }
 
-    /// The failure with `sentence` appended to its summary.
-    func appending(_ sentence: String) -> InspectionFailure {
-        var failure = self
-        failure.summary += sentence
-        return failure
-    }
+    /// The failure with `text` appended to its summary.
+    func appending(_ text: String) -> Self { Self(summary: summary + text, details: details, location: location) }
 
     /// The failure with the test of `origin` named in its summary, for an issue that belongs to no test.
     func namingOrigin(_ origin: FailureOrigin?) -> InspectionFailure {
@@ -271,9 +261,7 @@ func recordFailure(_ failure: InspectionFailure?, at site: CallSite, origin: Fai
     var framework = TestFramework.current(origin: origin)
     if framework == .capture, FailureScope.current?.openCapture?.keep(failure) == true { return }
     if framework == .recorderScope, origin?.scope?.keep(failure) == true { return }
-    if framework == .capture || framework == .recorderScope {
-        framework = TestFramework.current(origin: origin, scopes: false)
-    }
+    if [.capture, .recorderScope].contains(framework) { framework = .current(origin: origin, scopes: false) }
     switch framework {
     case .swiftTesting:
         recordIssue(failure)

@@ -18,9 +18,7 @@ struct Narrowing: Sendable {
     var handler: NotificationHandler?
     var predicate: (@Sendable (RecordedDelivery) -> Bool)?
 
-    func matchesTopic(_ registration: NotificationRegistration) -> Bool {
-        topic.map { $0 == registration.topic } ?? true
-    }
+    func matchesTopic(_ registration: NotificationRegistration) -> Bool { topic == nil || topic == registration.topic }
 
     func matches(_ registration: NotificationRegistration) -> Bool {
         matchesTopic(registration) && (sender.map { $0 == registration.sender } ?? true)
@@ -36,13 +34,10 @@ struct Narrowing: Sendable {
 
     /// ` to ping (sender: any, lifespan: visible, handler: didPing:)`, naming only what was asked.
     var phrase: String {
-        let parts = [
-            sender.map { "sender: \($0.description)" }, lifespan.map { "lifespan: \($0)" },
-            handler.map { "handler: \($0.description)" },
-        ]
-        .compactMap { $0 }
+        let parts = [sender.map { "sender: \($0.description)" }, lifespan.map { "lifespan: \($0)" }]
+        let named = (parts + [handler.map { "handler: \($0.description)" }]).compactMap { $0 }
         return (topic.map { " to \($0.text)" } ?? "")
-            + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+            + (named.isEmpty ? "" : " (" + named.joined(separator: ", ") + ")")
     }
 }
 
@@ -74,10 +69,8 @@ struct InspectedSubject {
 
     /// The subject's registrations as a table, rows in `marked` flagged by `>`.
     func registrationsTable(_ registrations: [NotificationRegistration], marked: Set<Int> = []) -> String {
-        let active = engine.map { engine in
-            let names = engine.activeLifespans.map(\.description).sorted()
-            return "; active lifespans: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
-        }
+        let names = engine?.activeLifespans.map(\.description).sorted()
+        let active = names.map { "; active lifespans: " + ($0.isEmpty ? "none" : $0.joined(separator: ", ")) }
         let header = ["name", "sender", "lifespan", "handler", "state", "declared at"]
         return "Registrations of \(isStandaloneInfo ? "the info" : name) (\(registrations.count)\(active ?? "")):\n"
             + numberedTable(header, rows: registrations.count, mark: ">", where: marked.contains) {
@@ -88,70 +81,61 @@ struct InspectedSubject {
 
 /// The checks behind the listening and registration expectations: each answers the failure, or `nil` when the
 /// expectation holds.
-enum ListeningCheck {
-    static func listening(_ subject: InspectedSubject, _ query: Narrowing) -> InspectionFailure? {
-        guard let (reason, registrations, marked) = whyNotListening(subject, query) else { return nil }
-        return InspectionFailure(
-            summary: "Expected \(subject.name) to be listening\(query.phrase), but \(reason)",
-            details: subject.registrationsTable(registrations, marked: marked)
-        )
+extension InspectedSubject {
+    func listening(_ query: Narrowing) -> InspectionFailure? {
+        guard let (reason, registrations, marked) = whyNotListening(query) else { return nil }
+        let summary = "Expected \(name) to be listening\(query.phrase), but \(reason)"
+        return InspectionFailure(summary: summary, details: registrationsTable(registrations, marked: marked))
     }
 
-    /// Why `subject` does not listen as `query` asks (`it has no info for …`, `its matching info (row 2) does not
+    /// Why the subject does not listen as `query` asks (`it has no info for …`, `its matching info (row 2) does not
     /// listen: …`), with its registrations and the rows that matter; `nil` when it listens.
-    static func whyNotListening(
-        _ subject: InspectedSubject,
+    func whyNotListening(
         _ query: Narrowing
     ) -> (reason: String, registrations: [NotificationRegistration], marked: Set<Int>)? {
-        let registrations = subject.infos.map(NotificationRegistration.init)
+        let registrations = infos.map(NotificationRegistration.init)
         let onTopic = registrations.indices.filter { query.matchesTopic(registrations[$0]) }
         let matching = onTopic.filter { query.matches(registrations[$0]) }
         if matching.contains(where: { registrations[$0].isListening }) { return nil }
-        let standalone = subject.isStandaloneInfo
         let reason: String
         if onTopic.isEmpty {
             reason =
-                standalone
+                isStandaloneInfo
                 ? "it is an info for \(registrations[0].topic?.text ?? "every notification")."
                 : "it has no info for \(query.topic?.text ?? "any topic"). Declare one in populateNotificationInfos(), "
                     + "or check the name the poster uses."
         } else if matching.isEmpty {
             let has = onTopic.map { "row \($0 + 1): " + registrations[$0].summary }.joined(separator: "; ")
             reason =
-                standalone
+                isStandaloneInfo
                 ? "it does not match: it is \(registrations[0].summary)."
                 : "none of its infos for \(query.topic?.text ?? "that topic") matches; it has \(has)."
         } else {
             let rows = matching.map { "\($0 + 1)" }.joined(separator: ", ")
             reason =
-                (standalone ? "it" : "its matching info (row \(rows))") + " does not listen: "
-                + notListeningReason(subject.infos[matching[0]], of: subject)
+                (isStandaloneInfo ? "it" : "its matching info (row \(rows))") + " does not listen: "
+                + notListeningReason(infos[matching[0]])
         }
         return (reason, registrations, Set(matching.isEmpty ? onTopic : matching))
     }
 
-    static func notListening(_ subject: InspectedSubject, _ query: Narrowing) -> InspectionFailure? {
-        let registrations = subject.infos.map(NotificationRegistration.init)
+    func notListening(_ query: Narrowing) -> InspectionFailure? {
+        let registrations = infos.map(NotificationRegistration.init)
         let listening = registrations.indices.filter {
             query.matches(registrations[$0]) && registrations[$0].isListening
         }
         guard !listening.isEmpty else { return nil }
         let rows = listening.map { "\($0 + 1)" }.joined(separator: ", ")
         let what =
-            subject.isStandaloneInfo
+            isStandaloneInfo
             ? "it is."
             : "\(listening.count) matching info\(listening.count == 1 ? " listens" : "s listen") (row \(rows))."
-        return InspectionFailure(
-            summary: "Expected \(subject.name) not to be listening\(query.phrase), but \(what)",
-            details: subject.registrationsTable(registrations, marked: Set(listening))
-        )
+        let summary = "Expected \(name) not to be listening\(query.phrase), but \(what)"
+        return InspectionFailure(summary: summary, details: registrationsTable(registrations, marked: Set(listening)))
     }
 
-    static func registrations(
-        of owner: some NotificationEngineOwner,
-        _ expected: [NotificationRegistration]
-    ) -> InspectionFailure? {
-        let infos = owner.notificationEngine.infos
+    /// An owner's registrations against `expected`, in declaration order.
+    func registrations(_ expected: [NotificationRegistration]) -> InspectionFailure? {
         let actual = infos.map(NotificationRegistration.init)
         let differs: (Int) -> Bool = { $0 >= expected.count || $0 >= actual.count || expected[$0] != actual[$0] }
         let differing = (0..<max(expected.count, actual.count)).filter(differs)
@@ -159,27 +143,22 @@ enum ListeningCheck {
         var reason = expected.count == actual.count ? "" : "it has \(actual.count); "
         reason += "row\(differing.count == 1 ? "" : "s") \(differing.map { "\($0 + 1)" }.joined(separator: ", "))"
         reason += differing.count == 1 ? " differs." : " differ."
-        let header = [
-            "expected name", "sender", "lifespan", "handler", "state", "|", "actual name", "sender", "lifespan",
-            "handler", "state", "declared at",
-        ]
+        let columns = ["sender", "lifespan", "handler", "state"]
+        let header = ["expected name"] + columns + ["|", "actual name"] + columns + ["declared at"]
         let missing = ["-", "", "", "", ""]
         let table = numberedTable(header, rows: max(expected.count, actual.count), mark: "!", where: differs) {
             (expected.indices.contains($0) ? expected[$0].cells : missing) + ["|"]
                 + (actual.indices.contains($0) ? actual[$0].cells : missing)
                 + [infos.indices.contains($0) ? declarationSite(infos[$0]) : ""]
         }
-        return InspectionFailure(
-            summary: "Expected \(type(of: owner)) to have these \(expected.count) registrations in declaration "
-                + "order, but \(reason)",
-            details: "Expected and actual registrations of \(type(of: owner)) (rows that differ are marked !):\n"
-                + table
-        )
+        let summary = "Expected \(name) to have these \(expected.count) registrations in declaration order, but "
+        let heading = "Expected and actual registrations of \(name) (rows that differ are marked !):\n"
+        return InspectionFailure(summary: summary + reason, details: heading + table)
     }
 
     /// Why `info` does not listen: what the info itself knows (an unknown selector, a released observer or sender),
-    /// else what its engine's lifespans tell, with the call that would start it.
-    private static func notListeningReason(_ info: NotificationInfo, of subject: InspectedSubject) -> String {
+    /// else what the engine's lifespans tell, with the call that would start it.
+    private func notListeningReason(_ info: NotificationInfo) -> String {
         if info.hasUnknownSelector {
             return "its selector \(info.selector ?? "") is not in its observer's notificationSelectors (reported "
                 + "when the info was made), so it never listens. Add it to the table, or fix the name."
@@ -190,12 +169,12 @@ enum ListeningCheck {
         if info.filtersBySender, info.object == nil {
             return "the sender it filters on was released. Make a new info for a live sender."
         }
-        guard let engine = subject.engine, !engine.isActive(info.lifespan) else {
+        guard let engine, !engine.isActive(info.lifespan) else {
             return "it was stopped on its own: stopListening(), or the engine's remove(_:)."
         }
         switch info.lifespan {
         case .visible:
-            return "its lifespan visible is not active. Call \(subject.lifecycleCallPrefix)appear() first."
+            return "its lifespan visible is not active. Call \(lifecycleCallPrefix)appear() first."
         case .lifetime:
             return "its lifespan lifetime is not active yet: the controller is still in populateNotificationInfos()."
         default:
@@ -208,14 +187,11 @@ enum ListeningCheck {
 /// The live infos of a center, with their observer and whether an engine owns them, as a table.
 func centerTable(_ infos: [NotificationInfo]) -> String {
     let header = ["#", "name", "sender", "lifespan", "handler", "state", "observer", "owner", "declared at"]
-    return renderedTable(
-        [header]
-            + infos.enumerated().map { index, info in
-                ["\(index + 1)"] + NotificationRegistration(info).cells
-                    + [info.observer.map { "\(type(of: $0))" } ?? "none", info.ownerID == nil ? "none" : "an engine"]
-                    + [declarationSite(info)]
-            }
-    )
+    let rows = infos.enumerated().map { index, info in
+        ["\(index + 1)"] + NotificationRegistration(info).cells + [info.observer.map { "\(type(of: $0))" } ?? "none"]
+            + [info.ownerID == nil ? "none" : "an engine", declarationSite(info)]
+    }
+    return renderedTable([header] + rows)
 }
 
 /// `Screen.swift:12`: the file and line that made the info.
@@ -249,11 +225,8 @@ func renderedTable(_ rows: [[String]]) -> String {
     let columns = rows.map(\.count).max() ?? 0
     let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
     return rows.map { row in
-        var line = (0..<columns).map { column in
-            let cell = column < row.count ? row[column] : ""
-            return cell + String(repeating: " ", count: widths[column] - cell.count)
-        }
-        .joined(separator: "  ")
+        // A short row's missing cells would be blank at its end, where the trailing spaces are trimmed anyway.
+        var line = zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
         while line.last == " " { line.removeLast() }
         return "  " + line
     }
