@@ -47,7 +47,7 @@ public func expectLifecycle(
         [steps[$0].label, topicsText(steps[$0].listening), "|", topicsText(after[$0].listening), after[$0].active]
     }
     let subject = InspectedSubject(owner: owner)
-    let registrations = subject.registrationsTable(engine.infos.map(NotificationRegistration.init))
+    let registrations = subject.registrationsTable(subject.infos.map(NotificationRegistration.init))
     let which = failed.count == 1 ? "" : "steps \(failed.map { "\($0 + 1)" }.joined(separator: ", ")) did not match; "
     let summary =
         "Expected \(subject.name) to listen to the topics each step lists, but \(which)after step "

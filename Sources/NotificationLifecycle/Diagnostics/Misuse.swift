@@ -117,8 +117,8 @@ enum Misuse: Equatable {
             "Expected \(type).populateNotificationInfos() to call super first, but \(count) info(s) were added before "
                 + "it, the first here: \(first). Call super first; the infos are kept."
         case .populateOutsideInit(let type):
-            "Expected populateNotificationInfos() to be called only by ControllerBase.init, but \(type) called it "
-                + "later. Do not call it; infos it adds again are refused as duplicates."
+            "Expected populateNotificationInfos() to be called only by ControllerBase.init, but it was called on "
+                + "\(type) later. Do not call it yourself; infos it adds again are refused as duplicates."
         case .notASelector(let name, let reason):
             "Expected a selector name, but \"\(name)\" is not one: \(reason). The entry is left out."
         case .selectorArity(let name, let given):
@@ -130,7 +130,7 @@ enum Misuse: Equatable {
                 + "Add it with .adding(\"\(selector)\", \(type).method); this info will not listen."
         case .sequenceDropped(let what, let lifespan, let buffer):
             "Expected the sequence of \(what) during \(lifespan) to keep every value, but its buffer (\(buffer)) was "
-                + "full. Iterate it faster or buffer more; later drops are not reported."
+                + "full. Iterate it faster or buffer more; later drops of this sequence are not reported."
         }
     }
 

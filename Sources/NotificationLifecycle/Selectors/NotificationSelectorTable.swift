@@ -211,9 +211,10 @@ public struct NotificationSelectorTable: Sendable {
         let key = ObjectIdentifier(type)
         if let table = tables.withLock({ $0[key] }) { return table }
         // Built outside the lock: building reports malformed entries, and a report may run user code. Two threads
-        // that race here build equal tables, so either may stay.
+        // that race here build equal tables: the first stored stays, and the other is released after the lock (its
+        // closures may hold objects whose deinit is user code).
         let table = type.notificationSelectors
-        tables.withLock { $0[key] = table }
+        tables.withLock { if $0[key] == nil { $0[key] = table } }
         return table
     }
 
