@@ -249,16 +249,26 @@ extension NotificationEngine {
     }
 
     /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; their
-    /// registrations are removed and the sequences finished after it, with the other `effects`.
+    /// registrations are removed and the sequences finished after it, with the other `effects`: every registration
+    /// first, so that no sequence ends while another of the same stop still stands (a message sequence takes every
+    /// call of its registration until it is removed).
     func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
+        var finishes: [Effects.Effect] = []
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            // A message sequence's finish only marks its stop (it ends once the calls its registration took have
+            // run), before the removal: from then on it holds what it reads until it knows that count.
+            if sequence.info.isMessageInfo {
+                effects.list.append(.finish(sequence))
+            } else {
+                finishes.append(.finish(sequence))
+            }
             if let withdrawal = sequence.info.listener.stopLocked(), withdrawal.token != nil {
                 effects.list.append(.remove(withdrawal))
             }
             depart(sequence.info.listener)
-            effects.list.append(.finish(sequence))
             state.sequences[id] = nil
         }
+        effects.list += finishes
     }
 }
 
