@@ -175,26 +175,24 @@ extension NotificationEngine {
             if let filter = subject.filter {
                 filter.read(on: center, subject: subject.object, into: order)
             } else {
-                order.read(
-                    center.messages(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        bufferSize: Int.max
-                    )
-                )
+                order.read(center.messages(of: Message.Subject.self, for: AnySubject<Message>(), bufferSize: Int.max))
             }
-            let call = AsyncMessageCall<Message>.keepingPosted(
-                { _ in order.callTaken() },
-                end: SequenceEnd { order.callsEnded() }
-            )
-            let info = NotificationInfo(
-                .async(Message.self, from: subject, call: call),
-                Message.self,
-                subject.object,
-                lifespan,
-                center,
-                (fileID, line, 0)
-            )
+            let end = SequenceEnd { order.callsEnded() }
+            // Strong: a call Foundation took on before the stop still counts after the listener's info is gone. The
+            // stop removes the registration and its token, which ends the cycle on Apple platforms.
+            let source = subject.async { listener, generation in
+                { (_: Message) in
+                    guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
+                    defer { listener.endLateCall(late) }
+                    // Counted also when the info is being released (no tap event then): the count says where the
+                    // sequence ends.
+                    let call = Tapping.showMessage(tapping)
+                    order.callTaken()
+                    call?.end()
+                    withExtendedLifetime(end) {}
+                }
+            }
+            let info = NotificationInfo(source, lifespan, center, (fileID, line, 0))
             return (info, onStop: { order.stopped() })
         }
     }
@@ -253,6 +251,8 @@ extension NotificationEngine {
     /// first, so that no sequence ends while another of the same stop still stands (a message sequence takes every
     /// call of its registration until it is removed).
     func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
+        // Most engines have none: appending even an empty array to the effects made a buffer on every stop.
+        guard !state.sequences.isEmpty else { return }
         var finishes: [Effects.Effect] = []
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
             // A message sequence's finish only marks its stop (it ends once the calls its registration took have

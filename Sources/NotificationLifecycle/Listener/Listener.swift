@@ -84,7 +84,7 @@ final class Listener: @unchecked Sendable {
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
         switch handler {
-        case .message(let message): return message is AsyncMessageHandler ? .asyncMessage : .mainActorMessage
+        case .message(let message): return message.isAsync ? .asyncMessage : .mainActorMessage
         default: return .notification
         }
     }
@@ -317,7 +317,7 @@ final class Listener: @unchecked Sendable {
     @MainActor
     func deliver<Message>(
         message: Message,
-        to handler: MainActorMessageHandler<Message>,
+        to handler: TypedMessageHandler<Message>,
         generation: UInt64,
         tapping: Tapping?
     ) {
@@ -327,7 +327,7 @@ final class Listener: @unchecked Sendable {
             return drop(generation, observerGone: observerGone)
         }
         guard let call = Tapping.showMessage(tapping) else { return }
-        handler.call(observer, message)
+        handler.call?(observer, message)
         call.end()
         withExtendedLifetime(subject) {}
     }
