@@ -61,10 +61,9 @@ extension NotificationEngine {
                 lifespan: lifespan,
                 center: center,
                 fileID: fileID,
-                line: line
-            ) { notification in
-                yield(notification)
-            }
+                line: line,
+                using: yield
+            )
             return (info, onStop: nil)
         }
     }
@@ -84,17 +83,21 @@ extension NotificationEngine {
         ) -> (NotificationInfo, onStop: (@Sendable () -> Void)?)
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
-        let overflow = OverflowReporter(
-            Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
-        )
+        // The first value dropped is reported, where the sequence was made: in the diagnostic scope of that place, as
+        // a drop happens on the posting thread, maybe outside it.
+        let dropped = Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
+        let (scope, reported) = (DiagnosticRouting.scope, LockedValueBox(false))
         let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
                 // Not `sending`: a notification is one value that Foundation hands to every observer of its post.
                 nonisolated(unsafe) let element = element
-                if case .dropped = continuation.yield(element) {
-                    overflow.valueDropped()
+                guard case .dropped = continuation.yield(element) else { return }
+                let isFirst = reported.withLock { reported in
+                    defer { reported = true }
+                    return !reported
                 }
+                if isFirst { DiagnosticRouting.route(dropped, about: nil, fallback: scope) }
             },
             { continuation.finish() }
         )
@@ -269,26 +272,5 @@ extension NotificationEngine {
             state.sequences[id] = nil
         }
         effects.list += finishes
-    }
-}
-
-/// Reports the first value a lifespan-bound sequence drops, where the sequence was made.
-private final class OverflowReporter: Sendable {
-    private let reported = LockedValueBox(false)
-    /// The diagnostic scope where the sequence was made: a drop happens on the posting thread, maybe outside it.
-    private let scope = DiagnosticRouting.scope
-    private let diagnostic: NotificationDiagnostic
-
-    init(_ diagnostic: NotificationDiagnostic) {
-        self.diagnostic = diagnostic
-    }
-
-    func valueDropped() {
-        let isFirst = reported.withLock { reported -> Bool in
-            defer { reported = true }
-            return !reported
-        }
-        guard isFirst else { return }
-        DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
     }
 }
