@@ -160,12 +160,6 @@ extension MainActorNotificationEngineOwner {
             guard let observer else { return }
             await handler(asOwner(observer), message)
         }
-        return addOwnedMessageInfo(
-            .async(Message.self, from: subject, call: .onMainActor(call)),
-            Message.self,
-            subject.object,
-            lifespan,
-            (fileID, line, column)
-        )
+        return addOwnedMessageInfo(subject.async(onMainActor: call), lifespan, (fileID, line, column))
     }
 }

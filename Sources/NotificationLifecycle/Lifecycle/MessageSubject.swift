@@ -98,18 +98,93 @@ private struct OneSubject<Subject: AnyObject>: SubjectFilter {
     }
 }
 
-/// Where an asynchronous-message handler runs.
-enum AsyncMessageCall<Message: Sendable>: Sendable {
-    /// As Foundation runs it: in a task of its own, concurrently with other calls.
-    case anywhere(@Sendable (AnyObject?, Message) async -> Void)
-    /// On the main actor, from the task Foundation starts; the observer is fetched there too, so a main-actor owner
-    /// never leaves the main actor.
-    case onMainActor(@MainActor @Sendable (AnyObject?, Message) async -> Void)
-    /// A lifespan-bound sequence's count of calls (see ``PostOrder``), which also takes the calls of posts made
-    /// before its stop that Foundation runs after it: the stop removes the registration, so a later post makes no
-    /// call, and every call Foundation had taken on holds the registration's block, which holds `end`. So `end` is
-    /// released, and tells the sequence the count is final, once the last of them has run.
-    case keepingPosted(@Sendable (Message) -> Void, end: SequenceEnd)
+/// What a typed-message info is made from: its handler, and the subject it filters on (`nil` for any).
+typealias MessageSource = (handler: any MessageHandler, subject: AnyObject?)
+
+/// Foundation's identifier of the messages of `Message` posted with any subject.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+typealias AnySubject<Message> = NotificationCenter.BaseMessageIdentifier<Message>
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+extension MessageSubject {
+    /// A main-actor message info's source: the infos of one center, message type and subject share a registration.
+    func mainActor<Message: NotificationCenter.MainActorMessage>(
+        _ call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
+    ) -> MessageSource where Message.Subject == Subject {
+        // Not `self`, which holds the subject strongly: the info holds it weakly.
+        let filter = filter
+        let handler = TypedMessageHandler<Message>(call: call) { listener, subject, registration, attempt in
+            let (center, lock) = (listener.center, registration.lock)
+            // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
+            let block: @MainActor @Sendable (Message) -> Void = {
+                registration.deliver(message: $0, under: lock, attempt: attempt)
+            }
+            let token =
+                filter?.addObserver(on: center, subject: subject, using: block)
+                ?? center.addObserver(of: Subject.self, for: AnySubject<Message>(), using: block)
+            return CenterToken(.message(token), for: block)
+        }
+        return (handler, object)
+    }
+
+    /// An asynchronous message info's source: each start registers on its own, with the block that `observer` makes
+    /// for the listener and the start's generation, which Foundation runs in a task of its own for each post.
+    func async<Message: NotificationCenter.AsyncMessage>(
+        observer: @escaping @Sendable (Listener, UInt64) -> @Sendable (Message) async -> Void
+    ) -> MessageSource where Message.Subject == Subject {
+        // Not `self`, which holds the subject strongly: the info holds it weakly.
+        let filter = filter
+        let handler = TypedMessageHandler<Message>(call: nil) { listener, subject, registration, _ in
+            let (center, block) = (listener.center, observer(listener, registration.key.alone))
+            let token =
+                filter?.addObserver(on: center, subject: subject, using: block)
+                ?? center.addObserver(of: Subject.self, for: AnySubject<Message>(), using: block)
+            return CenterToken(.message(token), for: block)
+        }
+        return (handler, object)
+    }
+
+    /// An asynchronous message info's source that calls `handler` once it has checked that the start's registration
+    /// still stands.
+    func async<Message: NotificationCenter.AsyncMessage>(
+        calling handler: @escaping @Sendable (AnyObject?, Message) async -> Void
+    ) -> MessageSource where Message.Subject == Subject {
+        // Weak: the listener keeps its registration until it stops, the registration the token, which on Apple
+        // platforms keeps this block (see CenterRegistry's "Ownership"); a listener that is gone has stopped.
+        async { listener, generation in
+            { [weak listener] message in await admitAndCall(listener, generation, message, handler) }
+        }
+    }
+
+    /// As ``async(calling:)``, for a handler that runs on the main actor: the check is made there too, so a main-actor
+    /// owner never leaves the main actor.
+    func async<Message: NotificationCenter.AsyncMessage>(
+        onMainActor handler: @escaping @MainActor @Sendable (AnyObject?, Message) async -> Void
+    ) -> MessageSource where Message.Subject == Subject {
+        async { listener, generation in
+            { @MainActor [weak listener] message in await admitAndCall(listener, generation, message, handler) }
+        }
+    }
+}
+
+/// Calls `handler` if the registration of `generation` still stands, checked on the caller's actor (the main actor
+/// for a main-actor handler), with the call marked as running in its task (and the tasks it makes), so that a
+/// teardown's wait made there does not wait for it.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+private func admitAndCall<Message: NotificationCenter.AsyncMessage>(
+    _ listener: Listener?,
+    _ generation: UInt64,
+    _ message: Message,
+    _ handler: (AnyObject?, Message) async -> Void,
+    isolation: isolated (any Actor)? = #isolation
+) async {
+    guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
+    defer { listener.endLateCall(late) }
+    guard let call = Tapping.showMessage(tapping) else { return }
+    await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
+        await handler(observer, message)
+    }
+    call.end()
 }
 
 /// Finishes a lifespan-bound message sequence when it is released: when no call of its registration is left to run.
@@ -122,112 +197,5 @@ final class SequenceEnd: Sendable {
 
     deinit {
         finish()
-    }
-}
-
-@available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-extension MessageHandler {
-    /// The handler of a main-actor message info, whose infos share a registration per subject.
-    static func mainActor<Message: NotificationCenter.MainActorMessage>(
-        _ messageType: Message.Type,
-        from subject: MessageSubject<Message.Subject>,
-        call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
-    ) -> Self where Self == MainActorMessageHandler<Message> {
-        let filter = subject.filter
-        return MainActorMessageHandler<Message>(
-            register: { center, subject, registration, attempt in
-                let lock = registration.lock
-                // Strong, as a notification registration's block (see CenterRegistry's "Ownership").
-                let block: @MainActor @Sendable (Message) -> Void = {
-                    registration.deliver(message: $0, under: lock, attempt: attempt)
-                }
-                return CenterCalls.addObserver(using: block) { block in
-                    guard let filter else {
-                        return center.addObserver(
-                            of: Message.Subject.self,
-                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                            using: block
-                        )
-                    }
-                    return filter.addObserver(on: center, subject: subject, using: block)
-                }
-            },
-            call: call
-        )
-    }
-
-    /// The handler of an asynchronous message info, which registers on its own.
-    static func async<Message: NotificationCenter.AsyncMessage>(
-        _ messageType: Message.Type,
-        from subject: MessageSubject<Message.Subject>,
-        call: AsyncMessageCall<Message>
-    ) -> Self where Self == AsyncMessageHandler {
-        let filter = subject.filter
-        return AsyncMessageHandler(
-            type: Message.self,
-            register: { listener, subject, generation in
-                let center = listener.center
-                return CenterCalls.addObserver(using: asyncObserver(listener, generation, call)) { block in
-                    guard let filter else {
-                        return center.addObserver(
-                            of: Message.Subject.self,
-                            for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                            using: block
-                        )
-                    }
-                    return filter.addObserver(on: center, subject: subject, using: block)
-                }
-            }
-        )
-    }
-
-    /// The observer Foundation runs in a task of its own: checks the registration when the call is about to be made
-    /// (on the main actor for a main-actor handler), then calls.
-    private static func asyncObserver<Message: NotificationCenter.AsyncMessage>(
-        _ listener: Listener,
-        _ generation: UInt64,
-        _ call: AsyncMessageCall<Message>
-    ) -> @Sendable (Message) async -> Void {
-        // The call is marked as running in its task (and the tasks it makes), so that a teardown's wait made there
-        // does not wait for it.
-        switch call {
-        // Weak: the listener keeps its registration until it stops, the registration the token, which on Apple
-        // platforms keeps this block (see CenterRegistry's "Ownership"); a listener that is gone has stopped.
-        case .anywhere(let handler):
-            return { [weak listener] message in await admitAndCall(listener, generation, message, handler) }
-        case .onMainActor(let handler):
-            return { @MainActor [weak listener] message in await admitAndCall(listener, generation, message, handler) }
-        case .keepingPosted(let yield, let end):
-            // Strong: a call Foundation took on before the stop still yields after the listener's info is gone. The
-            // stop removes the registration and its token, which ends the cycle on Apple platforms.
-            return { message in
-                guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
-                defer { listener.endLateCall(late) }
-                // Counted also when the info is being released (no tap event then): the count says where the
-                // sequence ends.
-                let call = Tapping.showMessage(tapping)
-                yield(message)
-                call?.end()
-                withExtendedLifetime(end) {}
-            }
-        }
-    }
-
-    /// Calls `handler` if the registration of `generation` still stands, checked on the caller's actor (the main
-    /// actor for a main-actor handler), with the call marked as running in its task.
-    private static func admitAndCall<Message: NotificationCenter.AsyncMessage>(
-        _ listener: Listener?,
-        _ generation: UInt64,
-        _ message: Message,
-        _ handler: (AnyObject?, Message) async -> Void,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        guard let listener, let (observer, tapping, late) = listener.admit(generation) else { return }
-        defer { listener.endLateCall(late) }
-        guard let call = Tapping.showMessage(tapping) else { return }
-        await RunningHandler.$calls.withValue(RunningHandler.calls + [RunningHandler(listener, late)]) {
-            await handler(observer, message)
-        }
-        call.end()
     }
 }

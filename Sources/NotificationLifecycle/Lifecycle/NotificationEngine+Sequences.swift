@@ -61,10 +61,9 @@ extension NotificationEngine {
                 lifespan: lifespan,
                 center: center,
                 fileID: fileID,
-                line: line
-            ) { notification in
-                yield(notification)
-            }
+                line: line,
+                using: yield
+            )
             return (info, onStop: nil)
         }
     }
@@ -84,17 +83,21 @@ extension NotificationEngine {
         ) -> (NotificationInfo, onStop: (@Sendable () -> Void)?)
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
-        let overflow = OverflowReporter(
-            Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
-        )
+        // The first value dropped is reported, where the sequence was made: in the diagnostic scope of that place, as
+        // a drop happens on the posting thread, maybe outside it.
+        let dropped = Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
+        let (scope, reported) = (DiagnosticRouting.scope, LockedValueBox(false))
         let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
                 // Not `sending`: a notification is one value that Foundation hands to every observer of its post.
                 nonisolated(unsafe) let element = element
-                if case .dropped = continuation.yield(element) {
-                    overflow.valueDropped()
+                guard case .dropped = continuation.yield(element) else { return }
+                let isFirst = reported.withLock { reported in
+                    defer { reported = true }
+                    return !reported
                 }
+                if isFirst { DiagnosticRouting.route(dropped, about: nil, fallback: scope) }
             },
             { continuation.finish() }
         )
@@ -175,26 +178,24 @@ extension NotificationEngine {
             if let filter = subject.filter {
                 filter.read(on: center, subject: subject.object, into: order)
             } else {
-                order.read(
-                    center.messages(
-                        of: Message.Subject.self,
-                        for: NotificationCenter.BaseMessageIdentifier<Message>(),
-                        bufferSize: Int.max
-                    )
-                )
+                order.read(center.messages(of: Message.Subject.self, for: AnySubject<Message>(), bufferSize: Int.max))
             }
-            let call = AsyncMessageCall<Message>.keepingPosted(
-                { _ in order.callTaken() },
-                end: SequenceEnd { order.callsEnded() }
-            )
-            let info = NotificationInfo(
-                .async(Message.self, from: subject, call: call),
-                Message.self,
-                subject.object,
-                lifespan,
-                center,
-                (fileID, line, 0)
-            )
+            let end = SequenceEnd { order.callsEnded() }
+            // Strong: a call Foundation took on before the stop still counts after the listener's info is gone. The
+            // stop removes the registration and its token, which ends the cycle on Apple platforms.
+            let source = subject.async { listener, generation in
+                { (_: Message) in
+                    guard let (_, tapping, late) = listener.admit(generation, evenIfStopped: true) else { return }
+                    defer { listener.endLateCall(late) }
+                    // Counted also when the info is being released (no tap event then): the count says where the
+                    // sequence ends.
+                    let call = Tapping.showMessage(tapping)
+                    order.callTaken()
+                    call?.end()
+                    withExtendedLifetime(end) {}
+                }
+            }
+            let info = NotificationInfo(source, lifespan, center, (fileID, line, 0))
             return (info, onStop: { order.stopped() })
         }
     }
@@ -250,34 +251,25 @@ extension NotificationEngine {
     }
 
     /// Stops and removes the sequences of `lifespan` (of every lifespan for `nil`), under the lock; their
-    /// registrations are removed and the sequences finished after it, with the other `effects`.
+    /// registrations are removed and the sequences finished after it, with the other `effects`: every registration
+    /// first, so that no sequence ends while another of the same stop still stands (a message sequence takes every
+    /// call of its registration until it is removed).
     func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
+        // Most engines have none: appending even an empty array to the effects made a buffer on every stop.
+        guard !state.sequences.isEmpty else { return }
+        var finishes: [Effects.Effect] = []
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+            // A message sequence's finish only marks its stop (it ends once the calls its registration took have
+            // run), before the removal: from then on it holds what it reads until it knows that count.
+            if sequence.info.isMessageInfo {
+                effects.list.append(.finish(sequence))
+            } else {
+                finishes.append(.finish(sequence))
+            }
             sequence.info.listener.stop(into: &effects)
             depart(sequence.info.listener)
-            effects.list.append(.finish(sequence))
             state.sequences[id] = nil
         }
-    }
-}
-
-/// Reports the first value a lifespan-bound sequence drops, where the sequence was made.
-private final class OverflowReporter: Sendable {
-    private let reported = LockedValueBox(false)
-    /// The diagnostic scope where the sequence was made: a drop happens on the posting thread, maybe outside it.
-    private let scope = DiagnosticRouting.scope
-    private let diagnostic: NotificationDiagnostic
-
-    init(_ diagnostic: NotificationDiagnostic) {
-        self.diagnostic = diagnostic
-    }
-
-    func valueDropped() {
-        let isFirst = reported.withLock { reported -> Bool in
-            defer { reported = true }
-            return !reported
-        }
-        guard isFirst else { return }
-        DiagnosticRouting.route(diagnostic, about: nil, fallback: scope)
+        effects.list += finishes
     }
 }

@@ -38,13 +38,7 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Message) -> Void
     ) -> NotificationInfo {
-        addOwnedMessageInfo(
-            .mainActor(Message.self, from: subject, call: ownerTyped(handler)),
-            Message.self,
-            subject.object,
-            lifespan,
-            (fileID, line, column)
-        )
+        addOwnedMessageInfo(subject.mainActor(ownerTyped(handler)), lifespan, (fileID, line, column))
     }
 
     /// Adds an info for an asynchronous message.
@@ -81,33 +75,16 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Message) async -> Void
     ) -> NotificationInfo {
-        addOwnedMessageInfo(
-            .async(Message.self, from: subject, call: .anywhere(ownerTyped(handler))),
-            Message.self,
-            subject.object,
-            lifespan,
-            (fileID, line, column)
-        )
+        addOwnedMessageInfo(subject.async(calling: ownerTyped(handler)), lifespan, (fileID, line, column))
     }
 
-    func addOwnedMessageInfo<Message>(
-        _ handler: any MessageHandler,
-        _ messageType: Message.Type,
-        _ subject: AnyObject?,
+    func addOwnedMessageInfo(
+        _ source: MessageSource,
         _ lifespan: Lifespan,
         _ site: (fileID: String, line: Int, column: Int)
     ) -> NotificationInfo {
         let engine = notificationEngine
-        let info = NotificationInfo(
-            handler,
-            Message.self,
-            subject,
-            lifespan,
-            engine.center,
-            site,
-            observer: self,
-            owner: engine
-        )
+        let info = NotificationInfo(source, lifespan, engine.center, site, observer: self, owner: engine)
         // Refused as the duplicate of a live info, it is that one that comes back (never an earlier info whose
         // subject is gone and whose key a new subject at the released one's address matches).
         return engine.addMade(info, fileID: site.fileID, line: site.line)

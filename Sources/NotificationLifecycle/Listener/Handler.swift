@@ -45,75 +45,39 @@ func asOwner<Owner: AnyObject>(_ observer: AnyObject) -> Owner {
 
 /// How a typed-message info registers with its center and calls its handler.
 ///
-/// Made where the message type is known, so that the listener stays non-generic. Foundation's message API, which not
-/// every supported platform version has, is used only in the conforming classes and the closures they are made with.
+/// Made where the message type is known (``MessageSubject``'s builders), so that the listener stays non-generic.
+/// Foundation's message API, which not every supported platform version has, is used only in the closures it is made
+/// with.
 protocol MessageHandler: AnyObject, Sendable {
     /// The message type, such as `DocumentDidSave.self`.
     var type: Any.Type { get }
-
-    /// Makes the Foundation registration of `registration`, for `listener`'s start and its subject (any subject for
-    /// `nil`); runs no user code. A main-actor message's is shared by the infos of one center, message type and
-    /// subject; an asynchronous message's is `listener`'s alone (see ``SharedRegistration/Key/alone``).
-    func register(
-        _ listener: Listener,
-        subject: AnyObject?,
-        into registration: SharedRegistration,
-        attempt: UInt32
-    ) -> CenterToken
-}
-
-/// A main-actor message's handler: its infos of one center, message type and subject (or any subject) share one
-/// Foundation registration, made by `register`; each post reaches them in the order in which they started.
-final class MainActorMessageHandler<Message>: MessageHandler {
-    var type: Any.Type { Message.self }
-    /// Registers the shared registration's block for `subject` (any subject for `nil`); runs no user code.
-    private let makeToken:
+    /// Whether Foundation runs each call in a task of its own (an asynchronous message): then each start has a
+    /// registration of its own, since a shared registration would run the handlers one after the other.
+    var isAsync: Bool { get }
+    /// Makes the Foundation registration of `registration` (numbered `attempt`) for a start of `listener`, from
+    /// `subject` (any subject for `nil`); runs no user code.
+    var register:
         @Sendable (
-            _ center: NotificationCenter, _ subject: AnyObject?, _ registration: SharedRegistration, _ attempt: UInt32
+            _ listener: Listener, _ subject: AnyObject?, _ registration: SharedRegistration, _ attempt: UInt32
         ) -> CenterToken
-    /// Calls the handler with the observer (`nil` when the handler takes none).
-    let call: @MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void
-
-    init(
-        register: @escaping @Sendable (NotificationCenter, AnyObject?, SharedRegistration, UInt32) -> CenterToken,
-        call: @escaping @MainActor @Sendable (AnyObject?, Message) -> Void
-    ) {
-        makeToken = register
-        self.call = call
-    }
-
-    func register(
-        _ listener: Listener,
-        subject: AnyObject?,
-        into registration: SharedRegistration,
-        attempt: UInt32
-    ) -> CenterToken {
-        makeToken(listener.center, subject, registration, attempt)
-    }
+    { get }
 }
 
-/// An asynchronous message's handler: each info has a Foundation registration of its own, because Foundation runs
-/// each asynchronous observer in a task of its own, and a shared registration would run the handlers one after the
-/// other.
-final class AsyncMessageHandler: MessageHandler {
-    let type: Any.Type
-    /// Registers `listener` for the registration of `generation`, from `subject` (any subject for `nil`).
-    private let makeToken: @Sendable (_ listener: Listener, _ subject: AnyObject?, _ generation: UInt64) -> CenterToken
+/// A typed message's handler: a main-actor message's infos of one center, message type and subject (or any subject)
+/// share one Foundation registration, whose block calls each one's `call` in the order in which they started.
+final class TypedMessageHandler<Message>: MessageHandler {
+    var type: Any.Type { Message.self }
+    var isAsync: Bool { call == nil }
+    let register: @Sendable (Listener, AnyObject?, SharedRegistration, UInt32) -> CenterToken
+    /// A main-actor message's handler, called with the observer (`nil` when it takes none); `nil` for an asynchronous
+    /// message, whose registration's block calls its handler.
+    let call: (@MainActor @Sendable (_ observer: AnyObject?, _ message: Message) -> Void)?
 
     init(
-        type: Any.Type,
-        register: @escaping @Sendable (Listener, AnyObject?, UInt64) -> CenterToken
+        call: (@MainActor @Sendable (AnyObject?, Message) -> Void)?,
+        register: @escaping @Sendable (Listener, AnyObject?, SharedRegistration, UInt32) -> CenterToken
     ) {
-        self.type = type
-        makeToken = register
-    }
-
-    func register(
-        _ listener: Listener,
-        subject: AnyObject?,
-        into registration: SharedRegistration,
-        attempt: UInt32
-    ) -> CenterToken {
-        makeToken(listener, subject, registration.key.alone)
+        self.call = call
+        self.register = register
     }
 }

@@ -85,7 +85,7 @@ final class Listener: @unchecked Sendable {
     var kind: NotificationInfo.Kind {
         // The declaration answers for a notification's listener without copying the handler (and its closure).
         guard declaration.messageType != nil else { return .notification }
-        return handler.message is AsyncMessageHandler ? .asyncMessage : .mainActorMessage
+        return handler.message?.isAsync == true ? .asyncMessage : .mainActorMessage
     }
 
     /// The key of the registration the listener listens through, for its live `sender`; under the lock, once the
@@ -325,7 +325,7 @@ final class Listener: @unchecked Sendable {
     @MainActor
     func deliver<Message>(
         message: Message,
-        to handler: MainActorMessageHandler<Message>,
+        to handler: TypedMessageHandler<Message>,
         generation: UInt64,
         tapping: Tapping?
     ) {
@@ -335,7 +335,7 @@ final class Listener: @unchecked Sendable {
             return drop(generation, observerGone: observerGone)
         }
         guard let call = Tapping.showMessage(tapping) else { return }
-        handler.call(observer, message)
+        handler.call?(observer, message)
         call.end()
         withExtendedLifetime(subject) {}
     }

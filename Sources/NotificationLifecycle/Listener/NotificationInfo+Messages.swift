@@ -1,30 +1,27 @@
 public import Foundation
 
 extension NotificationInfo {
-    /// Makes an info for a typed message from its handler; behind every message initialiser and shorthand.
-    convenience init<Message>(
-        _ handler: any MessageHandler,
-        _ messageType: Message.Type,
-        _ subject: AnyObject?,
+    /// Makes an info for a typed message from its source; behind every message initialiser, shorthand and sequence.
+    convenience init(
+        _ source: MessageSource,
         _ lifespan: Lifespan,
-        _ center: NotificationCenter,
+        _ center: NotificationCenter?,
         _ site: (fileID: String, line: Int, column: Int),
         observer: AnyObject? = nil,
         owner engine: NotificationEngine? = nil
     ) {
-        let (fileID, line, column) = site
         self.init(
-            handler: .message(handler),
+            handler: .message(source.handler),
             observer: observer,
             selector: nil,
-            column: column,
-            name: Notification.Name(String(reflecting: Message.self)),
-            object: subject,
+            column: site.column,
+            name: Notification.Name(String(reflecting: source.handler.type)),
+            object: source.subject,
             lifespan: lifespan,
-            center: center,
+            center: NotificationEngine.defaultCenter(center),
             queue: nil,
-            fileID: fileID,
-            line: line,
+            fileID: site.fileID,
+            line: site.line,
             owner: engine
         )
     }
@@ -85,14 +82,7 @@ extension NotificationInfo {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Message) -> Void
     ) {
-        self.init(
-            .mainActor(Message.self, from: subject) { _, message in handler(message) },
-            Message.self,
-            subject.object,
-            lifespan,
-            NotificationEngine.defaultCenter(center),
-            (fileID, line, column)
-        )
+        self.init(subject.mainActor { _, message in handler(message) }, lifespan, center, (fileID, line, column))
     }
 
     /// Makes an info for an asynchronous message.
@@ -143,13 +133,6 @@ extension NotificationInfo {
         column: Int = #column,
         using handler: @escaping @Sendable (Message) async -> Void
     ) {
-        self.init(
-            .async(Message.self, from: subject, call: .anywhere { _, message in await handler(message) }),
-            Message.self,
-            subject.object,
-            lifespan,
-            NotificationEngine.defaultCenter(center),
-            (fileID, line, column)
-        )
+        self.init(subject.async { _, message in await handler(message) }, lifespan, center, (fileID, line, column))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The one place where the package registers with Foundation's center and removes its registrations: every
-/// `addObserver` and `removeObserver` call of the package is made here.
+/// Where the package registers notification names with Foundation's center and removes its registrations: every
+/// `removeObserver` call of the package is made here, and every registration's token is a ``CenterToken`` made for
+/// its block (typed messages register in ``MessageSubject``'s builders, where the message type is known).
 ///
 /// ## Apple's tokens, on any platform (a test double)
 /// On Apple platforms the token that `addObserver(forName:object:queue:using:)` returns is the observer the center
@@ -9,8 +10,8 @@ import Foundation
 /// Linux's token holds no block. So on Apple whatever keeps a token keeps its block, and everything the block
 /// captures: a registration that keeps its token and is captured by its block is a cycle there and not here.
 ///
-/// For tests only, the environment variable `NOTIFICATION_LIFECYCLE_TEST_APPLE_SEMANTICS=1` makes every call here
-/// hand back a token that holds its block, which the center holds through the block it registers, as Apple's does.
+/// For tests only, the environment variable `NOTIFICATION_LIFECYCLE_TEST_APPLE_SEMANTICS=1` makes every token hold its
+/// block, which the center holds too, as Apple's does.
 /// It is read once, at the first registration of the process; `.ci/run` runs the test suites a second time with it.
 /// The double does not reproduce Apple's order of calls among a post's observers (registration order), Apple not
 /// calling an observer removed earlier in the same post, typed messages posted as notifications, or bridged senders:
@@ -44,34 +45,10 @@ enum CenterCalls {
         queue: OperationQueue?,
         using block: @escaping @Sendable (Notification) -> Void
     ) -> CenterToken {
-        guard tokensHoldTheirBlocks else {
-            return CenterToken(.observer(center.addObserver(forName: name, object: object, queue: queue, using: block)))
-        }
-        let held = HeldBlock(block)
-        let token = center.addObserver(forName: name, object: object, queue: queue) { held.block($0) }
-        return CenterToken(.observer(token), held: held)
-    }
-
-    /// Registers a main-actor message's `block` with `register`, which makes Foundation's call for the subject.
-    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    static func addObserver<Message: NotificationCenter.MainActorMessage>(
-        using block: @escaping @MainActor @Sendable (Message) -> Void,
-        register: (@escaping @MainActor @Sendable (Message) -> Void) -> NotificationCenter.ObservationToken
-    ) -> CenterToken {
-        guard tokensHoldTheirBlocks else { return CenterToken(.message(register(block))) }
-        let held = HeldBlock(block)
-        return CenterToken(.message(register { @MainActor in held.block($0) }), held: held)
-    }
-
-    /// Registers an asynchronous message's `block` with `register`, which makes Foundation's call for the subject.
-    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    static func addObserver<Message: NotificationCenter.AsyncMessage>(
-        using block: @escaping @Sendable (Message) async -> Void,
-        register: (@escaping @Sendable (Message) async -> Void) -> NotificationCenter.ObservationToken
-    ) -> CenterToken {
-        guard tokensHoldTheirBlocks else { return CenterToken(.message(register(block))) }
-        let held = HeldBlock(block)
-        return CenterToken(.message(register { await held.block($0) }), held: held)
+        CenterToken(
+            .observer(center.addObserver(forName: name, object: object, queue: queue, using: block)),
+            for: block
+        )
     }
 
     /// Removes the registration of `token` from `center`; never any other.
@@ -102,25 +79,17 @@ struct CenterToken {
     }
 
     let foundation: Foundation
-    /// The block, held as Apple's token holds it, under ``CenterCalls/tokensHoldTheirBlocks``; `nil` otherwise. Never
-    /// read.
-    private let held: AnyObject?
+    /// The block, held as Apple's token holds it (the center holds it too), under
+    /// ``CenterCalls/tokensHoldTheirBlocks``; `nil` otherwise. Never read.
+    private let held: Any?
 
-    init(_ foundation: Foundation, held: AnyObject? = nil) {
+    /// The token of Foundation's registration of `block`, made by the caller's `addObserver` call.
+    init(_ foundation: Foundation, for block: Any) {
         self.foundation = foundation
-        self.held = held
+        held = CenterCalls.tokensHoldTheirBlocks ? block : nil
     }
 
     func remove(from center: NotificationCenter) {
         CenterCalls.removeObserver(self, from: center)
-    }
-}
-
-/// A block held by a double's token; the center holds it through the block registered for it.
-private final class HeldBlock<Block: Sendable>: Sendable {
-    let block: Block
-
-    init(_ block: Block) {
-        self.block = block
     }
 }
