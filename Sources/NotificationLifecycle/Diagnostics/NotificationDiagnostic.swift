@@ -142,9 +142,7 @@ package enum DiagnosticRouting {
         fallback: (any DiagnosticScopeHook)? = nil,
         oncePer site: String? = nil
     ) {
-        if let router = router.withLock({ $0 }), router.take(diagnostic, about: center, scope: scope, fallback, site) {
-            return
-        }
+        if let router = router.withLock({ $0 }), router.take(diagnostic, about: center, fallback, site) { return }
         if let site, !reportedSites.withLock({ $0.insert(site).inserted }) { return }
         if let handler = global.withLock({ $0 }) {
             handler.call(diagnostic)
@@ -162,12 +160,11 @@ package protocol DiagnosticScopeHook: AnyObject, Sendable {
     /// The scope's task made an engine or info for `center`.
     func made(for center: NotificationCenter)
 
-    /// Takes `diagnostic` (answering `true`) when a scope receives it: `scope` is the reporting task's, `fallback` a
-    /// sequence maker's, and `site` what the report is made once for.
+    /// Takes `diagnostic` (answering `true`) when a scope receives it. Called in the reporting task, whose scope is
+    /// `DiagnosticRouting.scope`; `fallback` is a sequence maker's scope, and `site` what the report is made once for.
     static func take(
         _ diagnostic: NotificationDiagnostic,
         about center: NotificationCenter?,
-        scope: (any DiagnosticScopeHook)?,
         _ fallback: (any DiagnosticScopeHook)?,
         _ site: String?
     ) -> Bool

@@ -7,7 +7,7 @@ package import NotificationLifecycle
 /// from any thread, the reports about a center for which an engine or info was made inside it (or inside a scope
 /// nested in it): those go to the innermost scope open in that chain at the time of the report, so a capture opened
 /// later inside the test sees them while it is open. Scopes nest: a child holds its parent. The core keeps the
-/// current task's scope and offers each report to ``take(_:about:scope:_:_:)``.
+/// current task's scope and offers each report to ``take(_:about:_:_:)``.
 package final class DiagnosticScope: DiagnosticScopeHook {
     let parent = DiagnosticRouting.scope as? DiagnosticScope
     /// The test running with `.failsOnUnexpectedDiagnostics` that opened this scope, for failures about the centers
@@ -20,7 +20,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// The scope in which an engine or info for each center was last made.
     private static let claims = CenterTable<DiagnosticScope>()
 
-    /// The core offers every report to ``take(_:about:scope:_:_:)`` once a scope was opened: before that, no scope or
+    /// The core offers every report to ``take(_:about:_:_:)`` once a scope was opened: before that, no scope or
     /// claim exists to take one.
     private static let routerInstalled: Void = DiagnosticRouting.router.withLock { $0 = DiagnosticScope.self }
 
@@ -81,11 +81,10 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     package static func take(
         _ diagnostic: NotificationDiagnostic,
         about center: NotificationCenter?,
-        scope own: (any DiagnosticScopeHook)?,
         _ fallback: (any DiagnosticScopeHook)?,
         _ site: String?
     ) -> Bool {
-        let own = own as? DiagnosticScope
+        let own = DiagnosticRouting.scope as? DiagnosticScope
         guard
             let target = own?.openSelfOrAncestor() ?? center.flatMap(openClaiming)?.innermostOpenDescendant()
                 ?? (fallback as? DiagnosticScope).map({ $0.openSelfOrAncestor()?.innermostOpenDescendant() ?? $0 })

@@ -36,6 +36,27 @@ enum Post {
     }
 }
 
+/// One handler call, as these tests' delivery taps see it: the keys of its `userInfo`.
+struct DeliveryEvent: Sendable {
+    /// The keys of the notification's `userInfo`, as strings; empty for a typed message.
+    let userInfoKeys: [String]
+}
+
+extension DeliveryTap {
+    /// A tap that sees each call as a `DeliveryEvent`.
+    init(
+        handlerWillRun: @escaping @Sendable (DeliveryEvent) -> UInt64,
+        handlerReturned: @escaping @Sendable (UInt64) -> Void
+    ) {
+        self.init(
+            handlerWillRun: { _, notification in
+                handlerWillRun(DeliveryEvent(userInfoKeys: (notification?.userInfo ?? [:]).keys.map { "\($0)" }))
+            },
+            handlerReturned: handlerReturned
+        )
+    }
+}
+
 /// Hands out unique, increasing ids from any thread.
 final class IDSource: Sendable {
     private let next = LockedValueBox(0)
