@@ -78,9 +78,6 @@ final class Listener: @unchecked Sendable {
         state.everOwned = owner != nil
     }
 
-    /// The queue handlers run on, or `nil` for the posting thread.
-    var queue: OperationQueue? { declaration.queue }
-
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
         switch handler {
