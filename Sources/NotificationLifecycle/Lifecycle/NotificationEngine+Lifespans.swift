@@ -171,19 +171,21 @@ extension NotificationEngine {
 
     // MARK: - Typed messages and every-notification infos
 
-    /// An info already here that `info` must not meet on one center, under the lock: a typed-message listener for a
-    /// `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message
-    /// is posted on a center with a `name: nil` observer; only where it does, see ``CenterCalls``).
-    func messageConflict(with info: NotificationInfo) -> NotificationInfo? {
-        guard CenterCalls.messagePostsCrashNameNilObservers else { return nil }
+    /// Reports, after the lock, an info already here that `info` must not meet on one center: a typed-message
+    /// listener for a `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a
+    /// typed message is posted on a center with a `name: nil` observer; only where it does, see ``CenterCalls``).
+    func reportConflict(of info: NotificationInfo, into effects: inout Effects) {
+        guard CenterCalls.messagePostsCrashNameNilObservers else { return }
+        var other: NotificationInfo?
         if info.listensToEveryNotification {
-            return state.infos.first { $0.isMessageInfo }
-                ?? state.sequences.values.first { $0.info.isMessageInfo }?.info
+            other =
+                state.infos.first { $0.isMessageInfo } ?? state.sequences.values.first { $0.info.isMessageInfo }?.info
+        } else if info.isMessageInfo, state.everyNotificationInfos > 0 {
+            other = state.infos.first { $0.listensToEveryNotification }
         }
-        if info.isMessageInfo, state.everyNotificationInfos > 0 {
-            return state.infos.first { $0.listensToEveryNotification }
-        }
-        return nil
+        guard let other else { return }
+        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+        effects.report { .messageConflict(everyNotification: "\(everyNotification)", message: "\(message)") }
     }
 
     // MARK: - The delivery tap

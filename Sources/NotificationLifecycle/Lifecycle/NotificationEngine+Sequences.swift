@@ -224,7 +224,7 @@ extension NotificationEngine {
         let id = registry.lock.withLock { () -> UInt64? in
             if case .finished = state.phase { finished = true }
             guard !finished, state.active.contains(lifespan) else { return nil }
-            if let conflict = messageConflict(with: info) { effects.list.append(.conflict(info, conflict)) }
+            reportConflict(of: info, into: &effects)
             state.lastSequenceID += 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)

@@ -304,8 +304,8 @@ struct Effects {
         /// A listener whose observer (`true`) or sender is gone, reported at the call (or, for none, where the
         /// listener was made).
         case released(Listener, observer: Bool)
-        /// An info added next to one it must not meet (see ``NotificationEngine/messageConflict(with:)``).
-        case conflict(NotificationInfo, NotificationInfo)
+        /// A misuse to report at the call, made after the lock (its text describes infos, which takes the lock).
+        case report(() -> Misuse)
     }
 
     var list: [Effect] = []
@@ -315,6 +315,10 @@ struct Effects {
     /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
     mutating func keep(_ object: AnyObject?) {
         if let object, kept.last !== object { kept.append(object) }
+    }
+
+    mutating func report(_ misuse: @escaping () -> Misuse) {
+        list.append(.report(misuse))
     }
 
     /// Does what the section decided, after it: makes and removes Foundation registrations and finishes sequences,
@@ -330,7 +334,7 @@ struct Effects {
                 registration.register(for: listener, sender: sender, attempt: attempt)
             case .remove(let token): token.remove(from: center)
             case .finish(let sequence): sequence.finish()
-            case .released, .conflict: reports = true
+            case .released, .report: reports = true
             }
         }
         guard reports else { return }
@@ -344,10 +348,8 @@ struct Effects {
                     made: fileID.map { _ in "\(made.0):\(made.1)" }
                 )
                 .report(fileID ?? made.0, fileID == nil ? made.1 : line, about: center)
-            case .conflict(let info, let other):
-                let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-                Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
-                    .report(fileID, line, about: center)
+            case .report(let misuse):
+                misuse().report(fileID, line, about: center)
             case .register, .remove, .finish:
                 continue
             }
