@@ -242,7 +242,7 @@ extension NotificationEngine {
         let sequence = registry.lock.withLock { () -> BoundSequence? in
             guard let sequence = state.sequences.removeValue(forKey: id) else { return nil }
             sequence.info.listener.stop(into: &effects)
-            depart(sequence.info.listener)
+            depart(sequence.info.listener, keeping: &effects)
             return sequence
         }
         effects.perform(on: center)
@@ -254,7 +254,7 @@ extension NotificationEngine {
     func endSequences(of lifespan: Lifespan?, into effects: inout Effects) {
         for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
             sequence.info.listener.stop(into: &effects)
-            depart(sequence.info.listener)
+            depart(sequence.info.listener, keeping: &effects)
             effects.list.append(.finish(sequence))
             state.sequences[id] = nil
         }

@@ -64,7 +64,7 @@ public final class NotificationEngine: @unchecked Sendable {
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
         /// Listeners taken out of ``infos`` or ``sequences`` while a handler call of theirs may have been under way,
-        /// for a teardown's wait (see ``depart(_:)``).
+        /// for a teardown's wait (see ``depart(_:keeping:)``).
         var departed: [DepartedListener] = []
         /// How many duplicates each line has added of each listener, so that a loop reports the first one and then
         /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
@@ -276,7 +276,7 @@ public final class NotificationEngine: @unchecked Sendable {
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
             info.listener.stop(givingUpFrom: identity, into: &effects)
-            depart(info.listener)
+            depart(info.listener, keeping: &effects)
             // The caller holds the info: the ledger now lists it itself.
             for object in registry.enterLedger(info) { effects.keep(object) }
             return true
