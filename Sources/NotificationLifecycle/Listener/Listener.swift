@@ -130,8 +130,7 @@ final class Listener: @unchecked Sendable {
             return reportReleased(observer: observerGone, into: &effects)
         }
         state.startedByHold = byHold
-        state.generation = registry.nextGeneration()
-        registry.link(self, generation: state.generation, sender: sender, into: &effects)
+        registry.link(self, sender: sender, into: &effects)
     }
 
     /// Starts outside any lock (by a hold, for `listen(during:)`), and reports at the call a start that could not

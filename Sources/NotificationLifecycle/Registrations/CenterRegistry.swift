@@ -191,17 +191,15 @@ final class CenterRegistry: Sendable {
 
     // MARK: - Linking listeners (under the lock)
 
-    /// The next generation: every start of every listener of this center has its own, counted up.
-    func nextGeneration() -> UInt64 {
-        lock.withLockHeld { state in
+    /// Links `listener` at the end of its key's registration, for the next generation (every start of every listener
+    /// of this center has its own, counted up); a registration still being made leaves a Foundation registration to
+    /// make to `effects`.
+    func link(_ listener: Listener, sender: AnyObject?, into effects: inout Effects) {
+        let generation = lock.withLockHeld { state in
             state.lastGeneration += 1
             return state.lastGeneration
         }
-    }
-
-    /// Links `listener` at the end of its key's registration for `generation`; a registration still being made
-    /// leaves a Foundation registration to make to `effects`.
-    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?, into effects: inout Effects) {
+        listener.state.generation = generation
         let registration: SharedRegistration
         if let cached = listener.state.lastRegistration, !cached.isDropped {
             registration = cached
