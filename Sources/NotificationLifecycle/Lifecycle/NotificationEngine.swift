@@ -267,8 +267,8 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         var effects = Effects()
-        let removed = registry.lock.withLock { () -> Bool in
-            guard state.infos.remove(info) else { return false }
+        registry.lock.withLock {
+            guard state.infos.remove(info) else { return effects.report { .foreignRemove(info: "\(info)") } }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
             }
@@ -279,10 +279,6 @@ public final class NotificationEngine: @unchecked Sendable {
             depart(info.listener, keeping: &effects)
             // The caller holds the info: the ledger now lists it itself.
             for object in registry.enterLedger(info) { effects.keep(object) }
-            return true
-        }
-        guard removed else {
-            return Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
         }
         effects.perform(on: center, fileID: fileID, line: line)
     }
