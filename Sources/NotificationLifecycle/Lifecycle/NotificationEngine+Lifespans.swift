@@ -28,9 +28,7 @@ extension NotificationEngine {
         }
         // Refused only while the engine runs: the transition reports a call during populate, and a finished engine
         // has nothing left to stop.
-        var refused = false
-        transition(fileID: fileID, line: line, name: "stop(.lifetime)", starts: false) { _ in refused = true }
-        if refused { Misuse.lifetimeStop.report(fileID, line, about: center) }
+        transition(fileID: fileID, line: line, name: "stop(.lifetime)", starts: false) { $0.report { .lifetimeStop } }
     }
 
     /// Starts the ``Lifespan/visible`` infos, unless they are active already.
@@ -140,7 +138,7 @@ extension NotificationEngine {
     /// Runs a lifecycle transition under the lock, then does what it decided and reports what it could not start.
     ///
     /// The transition decides under the center's one lock, so concurrent `appear()` and `disappear()` calls end in a
-    /// consistent state. `name` is built only for a report.
+    /// consistent state. `name` is built only for a report (under the lock: it describes a lifespan, no user code).
     private func transition(
         fileID: String,
         line: Int,
@@ -149,19 +147,15 @@ extension NotificationEngine {
         _ body: (inout Effects) -> Void
     ) {
         var effects = Effects()
-        let phase = registry.lock.withLock { () -> Phase in
-            if case .running = state.phase { body(&effects) }
-            return state.phase
-        }
-        switch phase {
-        case .running:
-            effects.perform(on: center, fileID: fileID, line: line)
-        case .finished:
+        registry.lock.withLock {
+            switch state.phase {
+            case .running: body(&effects)
             // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
-            if starts { reportFinished(name(), fileID: fileID, line: line) }
-        case .populating:
-            Misuse.callWhilePopulating(call: name()).report(fileID, line, about: center)
+            case .finished: if starts { effects.report { [call = name()] in .engineFinished(call: call) } }
+            case .populating: effects.report { [call = name()] in .callWhilePopulating(call: call) }
+            }
         }
+        effects.perform(on: center, fileID: fileID, line: line)
     }
 
     /// Reports a call that would start or add something on a finished engine.
@@ -171,19 +165,21 @@ extension NotificationEngine {
 
     // MARK: - Typed messages and every-notification infos
 
-    /// An info already here that `info` must not meet on one center, under the lock: a typed-message listener for a
-    /// `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a typed message
-    /// is posted on a center with a `name: nil` observer; only where it does, see ``CenterCalls``).
-    func messageConflict(with info: NotificationInfo) -> NotificationInfo? {
-        guard CenterCalls.messagePostsCrashNameNilObservers else { return nil }
+    /// Reports, after the lock, an info already here that `info` must not meet on one center: a typed-message
+    /// listener for a `name: nil` info, or a `name: nil` info for a typed-message listener (Foundation crashes when a
+    /// typed message is posted on a center with a `name: nil` observer; only where it does, see ``CenterCalls``).
+    func reportConflict(of info: NotificationInfo, into effects: inout Effects) {
+        guard CenterCalls.messagePostsCrashNameNilObservers else { return }
+        var other: NotificationInfo?
         if info.listensToEveryNotification {
-            return state.infos.first { $0.isMessageInfo }
-                ?? state.sequences.values.first { $0.info.isMessageInfo }?.info
+            other =
+                state.infos.first { $0.isMessageInfo } ?? state.sequences.values.first { $0.info.isMessageInfo }?.info
+        } else if info.isMessageInfo, state.everyNotificationInfos > 0 {
+            other = state.infos.first { $0.listensToEveryNotification }
         }
-        if info.isMessageInfo, state.everyNotificationInfos > 0 {
-            return state.infos.first { $0.listensToEveryNotification }
-        }
-        return nil
+        guard let other else { return }
+        let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
+        effects.report { .messageConflict(everyNotification: "\(everyNotification)", message: "\(message)") }
     }
 
     // MARK: - The delivery tap

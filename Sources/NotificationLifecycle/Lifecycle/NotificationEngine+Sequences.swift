@@ -225,7 +225,7 @@ extension NotificationEngine {
         let id = registry.lock.withLock { () -> UInt64? in
             if case .finished = state.phase { finished = true }
             guard !finished, state.active.contains(lifespan) else { return nil }
-            if let conflict = messageConflict(with: info) { effects.list.append(.conflict(info, conflict)) }
+            reportConflict(of: info, into: &effects)
             state.lastSequenceID += 1
             let id = state.lastSequenceID
             state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
@@ -243,7 +243,7 @@ extension NotificationEngine {
         let sequence = registry.lock.withLock { () -> BoundSequence? in
             guard let sequence = state.sequences.removeValue(forKey: id) else { return nil }
             sequence.info.listener.stop(into: &effects)
-            depart(sequence.info.listener)
+            depart(sequence.info.listener, keeping: &effects)
             return sequence
         }
         effects.perform(on: center)
@@ -267,7 +267,7 @@ extension NotificationEngine {
                 finishes.append(.finish(sequence))
             }
             sequence.info.listener.stop(into: &effects)
-            depart(sequence.info.listener)
+            depart(sequence.info.listener, keeping: &effects)
             state.sequences[id] = nil
         }
         effects.list += finishes

@@ -64,7 +64,7 @@ public final class NotificationEngine: @unchecked Sendable {
         var sequences: [UInt64: BoundSequence] = [:]
         var lastSequenceID: UInt64 = 0
         /// Listeners taken out of ``infos`` or ``sequences`` while a handler call of theirs may have been under way,
-        /// for a teardown's wait (see ``depart(_:)``).
+        /// for a teardown's wait (see ``depart(_:keeping:)``).
         var departed: [DepartedListener] = []
         /// How many duplicates each line has added of each listener, so that a loop reports the first one and then
         /// every power of ten, not every time. An entry's info is in ``infos``: `remove` and `stopAll` drop its
@@ -218,69 +218,57 @@ public final class NotificationEngine: @unchecked Sendable {
     /// Adds `info` unless it is refused; answers the info that holds its registration in this engine now: `info`
     /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
     private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
-        enum Refusal {
-            /// A line's `count`th duplicate of `existing`, which is `info` itself when that very info was added again.
-            case duplicate(of: NotificationInfo, count: Int)
-            case foreign
-            case finished
-        }
         guard info.center === center else {
             Misuse.centerMismatch(info: "\(info)").report(fileID, line, about: center)
             return nil
         }
         let listener = info.listener
         var effects = Effects()
-        let refusal = registry.lock.withLock { () -> Refusal? in
-            if case .finished = state.phase { return .finished }
-            if !made, state.infos.contains(info) {
-                return .duplicate(of: info, count: state.countDuplicate(of: info, fileID: fileID, line: line))
+        let holder = registry.lock.withLock { () -> NotificationInfo? in
+            if case .finished = state.phase {
+                effects.report { .engineFinished(call: "add(\(info))") }
+                return nil
             }
-            if let existing = state.duplicate(of: info, keeping: &effects) {
-                return .duplicate(of: existing, count: state.countDuplicate(of: existing, fileID: fileID, line: line))
+            // That very info added again, or an equal one already here.
+            if let existing = !made && state.infos.contains(info) ? info : state.duplicate(of: info, keeping: &effects)
+            {
+                let count = state.countDuplicate(of: existing, fileID: fileID, line: line)
+                // The first as what was added again, a later one (the 10th, the 100th…) with the count, in one
+                // wording whether that very info or an equal one was added again.
+                if Self.reportsDuplicate(count) {
+                    effects.report {
+                        let first = "\(existing.fileID):\(existing.line)"
+                        if count > 1 { return .duplicates(count: count, of: "\(existing)", first: first) }
+                        if existing === info { return .infoAddedAgain(info: "\(info)") }
+                        return .duplicateListener(info: info.listener.described(owned: true), first: first)
+                    }
+                }
+                return existing === info ? nil : existing
             }
             if !made {
-                if let owner = listener.state.owner, owner != identity { return .foreign }
+                if let owner = listener.state.owner, owner != identity {
+                    effects.report { .foreignAdd(info: "\(info)") }
+                    return nil
+                }
                 listener.state.owner = identity
                 listener.state.everOwned = true
             }
-            if let conflict = messageConflict(with: info) { effects.list.append(.conflict(info, conflict)) }
+            reportConflict(of: info, into: &effects)
             state.append(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { effects.keep(listener.setTappingLocked(Tapping(tap: tap, info: info))) }
             if state.active.contains(info.lifespan) { listener.start(byHold: false, into: &effects) }
-            return nil
+            return info
         }
         effects.perform(on: center, fileID: fileID, line: line)
-        switch refusal {
-        case nil:
-            return info
-        case .finished:
-            reportFinished("add(\(info))", fileID: fileID, line: line)
-        case .foreign:
-            Misuse.foreignAdd(info: "\(info)").report(fileID, line, about: center)
-        case .duplicate(let existing, let count):
-            // The first as what was added again, a later one (the 10th, the 100th…) with the count, in one wording
-            // whether that very info or an equal one was added again.
-            if Self.reportsDuplicate(count) {
-                let first = "\(existing.fileID):\(existing.line)"
-                let misuse: Misuse =
-                    count > 1
-                    ? .duplicates(count: count, of: "\(existing)", first: first)
-                    : existing === info
-                        ? .infoAddedAgain(info: "\(info)")
-                        : .duplicateListener(info: info.listener.described(owned: true), first: first)
-                misuse.report(fileID, line, about: center)
-            }
-            return existing === info ? nil : existing
-        }
-        return nil
+        return holder
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         var effects = Effects()
-        let removed = registry.lock.withLock { () -> Bool in
-            guard state.infos.remove(info) else { return false }
+        registry.lock.withLock {
+            guard state.infos.remove(info) else { return effects.report { .foreignRemove(info: "\(info)") } }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }
             }
@@ -288,13 +276,9 @@ public final class NotificationEngine: @unchecked Sendable {
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
             info.listener.stop(givingUpFrom: identity, into: &effects)
-            depart(info.listener)
+            depart(info.listener, keeping: &effects)
             // The caller holds the info: the ledger now lists it itself.
             for object in registry.enterLedger(info) { effects.keep(object) }
-            return true
-        }
-        guard removed else {
-            return Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
         }
         effects.perform(on: center, fileID: fileID, line: line)
     }

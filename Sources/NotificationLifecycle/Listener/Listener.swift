@@ -78,9 +78,6 @@ final class Listener: @unchecked Sendable {
         state.everOwned = owner != nil
     }
 
-    /// The queue handlers run on, or `nil` for the posting thread.
-    var queue: OperationQueue? { declaration.queue }
-
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
         // The declaration answers for a notification's listener without copying the handler (and its closure).
@@ -132,8 +129,7 @@ final class Listener: @unchecked Sendable {
             return reportReleased(observer: observerGone, into: &effects)
         }
         state.startedByHold = byHold
-        state.generation = registry.nextGeneration()
-        registry.link(self, generation: state.generation, sender: sender, into: &effects)
+        registry.link(self, sender: sender, into: &effects)
     }
 
     /// Starts outside any lock (by a hold, for `listen(during:)`), and reports at the call a start that could not

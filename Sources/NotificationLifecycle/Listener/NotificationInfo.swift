@@ -262,7 +262,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The observer whose method or owner-closure handles the notification, while it lives.
     package var observer: AnyObject? { listener.observer }
     /// The queue handlers run on, or `nil` for the posting thread.
-    package var queue: OperationQueue? { listener.queue }
+    package var queue: OperationQueue? { listener.declaration.queue }
     /// Whether the info's selector was not found in its observer's table when it was made (so it never listens), and
     /// whether it needs a live observer. For the testing module's failures, which say why an info does not listen.
     package var hasUnknownSelector: Bool {

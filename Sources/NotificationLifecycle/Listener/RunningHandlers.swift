@@ -197,22 +197,31 @@ extension NotificationEngine {
     /// handler made), it does not wait for that handler's own call, which could not return before it. A synchronous
     /// handler cannot call it; a task it starts that calls it waits until that handler has returned.
     public func waitForStoppedHandlers() async {
-        let listeners = registry.lock.withLock { () -> [Listener] in
-            state.departed.removeAll { !($0.listener?.mayHaveHandlersUnderWay ?? false) }
-            let listeners = (Array(state.infos) + state.sequences.values.map(\.info)).map(\.listener)
-            return (listeners + state.departed.compactMap(\.listener)).filter { !$0.state.isListening }
+        let (listeners, departed) = registry.lock.withLock { () -> ([Listener], [Listener]) in
+            let departed = loadDeparted()
+            let listeners = (Array(state.infos) + state.sequences.values.map(\.info)).map(\.listener) + departed
+            return (listeners.filter { !$0.state.isListening }, departed)
         }
         for listener in listeners {
             await listener.waitForRunningHandlers()
         }
+        withExtendedLifetime(departed) {}
     }
 }
 
 extension NotificationEngine {
     /// Keeps `listener`, which leaves the engine's infos or sequences, for a teardown's wait while a handler call of
-    /// it may be under way; forgets the departed listeners that have none any more. Under the lock.
-    func depart(_ listener: Listener) {
-        state.departed.removeAll { !($0.listener?.mayHaveHandlersUnderWay ?? false) }
+    /// it may be under way. Under the lock; the departed listeners it loads are released after it, with `effects`.
+    func depart(_ listener: Listener, keeping effects: inout Effects) {
+        effects.kept.append(contentsOf: loadDeparted() as [AnyObject])
         if listener.mayHaveHandlersUnderWay { state.departed.append(DepartedListener(listener: listener)) }
+    }
+
+    /// Forgets the departed listeners that have no handler call under way any more; answers every one it loaded, for
+    /// the caller to release after the lock: another thread may let one go meanwhile, and its handler is the user's.
+    private func loadDeparted() -> [Listener] {
+        let loaded = state.departed.compactMap(\.listener)
+        state.departed.removeAll { !($0.listener?.mayHaveHandlersUnderWay ?? false) }
+        return loaded
     }
 }

@@ -39,17 +39,16 @@ final class CenterRegistry: Sendable {
 
     /// What the registry itself keeps, touched only under its lock.
     struct State {
+        /// The registrations in use or idle.
         fileprivate var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
         /// The shared registrations in use, whose peak sets how many idle ones are kept; an asynchronous message's own
-        /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are counted apart.
+        /// registrations (``SharedRegistration/Key/alone``), which never stay idle, are not counted.
         fileprivate var inUse = 0
-        fileprivate var aloneInUse = 0
         fileprivate var idle = 0
         fileprivate var peakInUse = 0
         fileprivate var lastGeneration: UInt64 = 0
         /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
-        fileprivate var ledgerInfos: [WeakInfo] = []
-        fileprivate var ledgerEngines: [WeakEngine] = []
+        fileprivate var ledger: [WeakObject] = []
         fileprivate var sweepAt = 64
 
         // Always inlined, as the closures that call them are not: each of those closures is one call, and a closure
@@ -74,9 +73,7 @@ final class CenterRegistry: Sendable {
                 registration.state.isIdle = false
                 idle -= 1
             }
-            if registration.key.alone != 0 {
-                aloneInUse += 1
-            } else {
+            if registration.key.alone == 0 {
                 inUse += 1
                 peakInUse = max(peakInUse, inUse)
             }
@@ -86,7 +83,7 @@ final class CenterRegistry: Sendable {
         /// (answers `true`: the caller drops it).
         @inline(__always)
         fileprivate mutating func stopUsing(_ registration: SharedRegistration) -> Bool {
-            if registration.key.alone != 0 { aloneInUse -= 1 } else { inUse -= 1 }
+            if registration.key.alone == 0 { inUse -= 1 }
             if registration.key.staysIdle, idle < max(CenterRegistry.idleLimit, peakInUse) {
                 registration.state.isIdle = true
                 idle += 1
@@ -99,12 +96,8 @@ final class CenterRegistry: Sendable {
         }
     }
 
-    fileprivate struct WeakInfo {
-        weak var info: NotificationInfo?
-    }
-
-    fileprivate struct WeakEngine {
-        weak var engine: NotificationEngine?
+    fileprivate struct WeakObject {
+        weak var object: AnyObject?
     }
 
     /// The center this registry is for; weak, so that the registry never keeps it alive.
@@ -194,22 +187,20 @@ final class CenterRegistry: Sendable {
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
     var registrationCounts: (total: Int, idle: Int) {
-        lock.withLock { state in (state.inUse + state.aloneInUse + state.idle, state.idle) }
+        lock.withLock { state in (state.registrations.count, state.idle) }
     }
 
     // MARK: - Linking listeners (under the lock)
 
-    /// The next generation: every start of every listener of this center has its own, counted up.
-    func nextGeneration() -> UInt64 {
-        lock.withLockHeld { state in
+    /// Links `listener` at the end of its key's registration, for the next generation (every start of every listener
+    /// of this center has its own, counted up); a registration still being made leaves a Foundation registration to
+    /// make to `effects`.
+    func link(_ listener: Listener, sender: AnyObject?, into effects: inout Effects) {
+        let generation = lock.withLockHeld { state in
             state.lastGeneration += 1
             return state.lastGeneration
         }
-    }
-
-    /// Links `listener` at the end of its key's registration for `generation`; a registration still being made
-    /// leaves a Foundation registration to make to `effects`.
-    func link(_ listener: Listener, generation: UInt64, sender: AnyObject?, into effects: inout Effects) {
+        listener.state.generation = generation
         let registration: SharedRegistration
         if let cached = listener.state.lastRegistration, !cached.isDropped {
             registration = cached
@@ -223,7 +214,8 @@ final class CenterRegistry: Sendable {
         if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
         listener.state.lastRegistration = registration
         if case .registering = registration.state.phase {
-            effects.list.append(.register(registration, listener, sender: sender, attempt: registration.nextAttempt()))
+            registration.state.attempts += 1
+            effects.list.append(.register(registration, listener, sender: sender, attempt: registration.state.attempts))
         }
     }
 
@@ -253,59 +245,44 @@ final class CenterRegistry: Sendable {
 
     // MARK: - Inspection
 
-    /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
-    /// Answers the live objects a sweep loaded, for the caller to release after the lock (see ``sweep(_:)``).
-    func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
-        lock.withLockHeld { state in
-            state.ledgerInfos.append(WeakInfo(info: info))
-            return Self.sweep(&state)
-        }
-    }
-
-    func enterLedger(_ engine: NotificationEngine) -> [AnyObject] {
-        lock.withLockHeld { state in
-            state.ledgerEngines.append(WeakEngine(engine: engine))
-            return Self.sweep(&state)
-        }
-    }
-
-    /// Drops the entries of released infos and engines in bulk, when the lists have doubled since the last sweep.
+    /// Lists `object` (an info or an engine) for the testing module's inspection: an info made alone, or one that left
+    /// its engine alive. Answers the live objects a sweep loaded, for the caller to release after the lock.
     ///
-    /// Each live entry is loaded as a strong reference, which the caller releases after the lock: another thread may
-    /// release that object meanwhile, and its `deinit` must not run under the lock.
-    private static func sweep(_ state: inout State) -> [AnyObject] {
-        guard state.ledgerInfos.count + state.ledgerEngines.count >= state.sweepAt else { return [] }
-        var kept: [AnyObject] = []
-        state.ledgerInfos.removeAll { entry in
-            guard let info = entry.info else { return true }
-            kept.append(info)
-            return false
+    /// The entries of released objects are dropped in bulk, when the list has doubled since the last sweep. Each live
+    /// entry is loaded as a strong reference, which the caller releases after the lock: another thread may release
+    /// that object meanwhile, and its `deinit` must not run under the lock.
+    func enterLedger(_ object: AnyObject) -> [AnyObject] {
+        lock.withLockHeld { state in
+            state.ledger.append(WeakObject(object: object))
+            guard state.ledger.count >= state.sweepAt else { return [] }
+            var kept: [AnyObject] = []
+            state.ledger.removeAll { entry in
+                guard let object = entry.object else { return true }
+                kept.append(object)
+                return false
+            }
+            state.sweepAt = max(64, 2 * kept.count)
+            return kept
         }
-        state.ledgerEngines.removeAll { entry in
-            guard let engine = entry.engine else { return true }
-            kept.append(engine)
-            return false
-        }
-        state.sweepAt = max(64, 2 * kept.count)
-        return kept
     }
 
     /// The live infos of this center: those listed themselves and those of every live engine.
     ///
-    /// The engines loaded under the lock are released after it: another thread may release one meanwhile, and an
-    /// engine's `deinit` takes this lock.
+    /// The objects loaded under the lock are released after it: another thread may release one meanwhile, and a
+    /// `deinit` of an info or an engine takes this lock.
     func liveInfos() -> [NotificationInfo] {
-        let (infos, engines) = lock.withLock { state -> ([NotificationInfo], [NotificationEngine]) in
-            let engines = state.ledgerEngines.compactMap(\.engine)
+        let (infos, live) = lock.withLock { state -> ([NotificationInfo], [AnyObject]) in
+            let live = state.ledger.compactMap(\.object)
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
-            for info in state.ledgerInfos.compactMap(\.info) + engines.flatMap(\.state.infos.array)
+            for info in live.compactMap({ $0 as? NotificationInfo })
+                + live.flatMap({ ($0 as? NotificationEngine)?.state.infos.array ?? [] })
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }
-            return (infos, engines)
+            return (infos, live)
         }
-        withExtendedLifetime(engines) {}
+        withExtendedLifetime(live) {}
         return infos
     }
 }
@@ -326,8 +303,8 @@ struct Effects {
         /// A listener whose observer (`true`) or sender is gone, reported at the call (or, for none, where the
         /// listener was made).
         case released(Listener, observer: Bool)
-        /// An info added next to one it must not meet (see ``NotificationEngine/messageConflict(with:)``).
-        case conflict(NotificationInfo, NotificationInfo)
+        /// A misuse to report at the call, made after the lock (its text describes infos, which takes the lock).
+        case report(() -> Misuse)
     }
 
     var list: [Effect] = []
@@ -337,6 +314,10 @@ struct Effects {
     /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
     mutating func keep(_ object: AnyObject?) {
         if let object, kept.last !== object { kept.append(object) }
+    }
+
+    mutating func report(_ misuse: @escaping () -> Misuse) {
+        list.append(.report(misuse))
     }
 
     /// Does what the section decided, after it: makes and removes Foundation registrations and finishes sequences,
@@ -352,7 +333,7 @@ struct Effects {
                 registration.register(for: listener, sender: sender, attempt: attempt)
             case .remove(let token): token.remove(from: center)
             case .finish(let sequence): sequence.finish()
-            case .released, .conflict: reports = true
+            case .released, .report: reports = true
             }
         }
         guard reports else { return }
@@ -366,10 +347,8 @@ struct Effects {
                     made: fileID.map { _ in "\(made.0):\(made.1)" }
                 )
                 .report(fileID ?? made.0, fileID == nil ? made.1 : line, about: center)
-            case .conflict(let info, let other):
-                let (everyNotification, message) = info.listensToEveryNotification ? (info, other) : (other, info)
-                Misuse.messageConflict(everyNotification: "\(everyNotification)", message: "\(message)")
-                    .report(fileID, line, about: center)
+            case .report(let misuse):
+                misuse().report(fileID, line, about: center)
             case .register, .remove, .finish:
                 continue
             }

@@ -101,12 +101,6 @@ final class SharedRegistration: @unchecked Sendable {
         lock = registry.lock
     }
 
-    /// The next Foundation registration started for this one, under the lock.
-    func nextAttempt() -> UInt32 {
-        state.attempts += 1
-        return state.attempts
-    }
-
     var listenerCount: Int { state.entries.count - state.clearedEntries }
 
     var isDropped: Bool {
@@ -235,7 +229,7 @@ final class SharedRegistration: @unchecked Sendable {
                 to: listener.center,
                 forName: key.name,
                 object: key.sender == nil ? nil : sender,
-                queue: listener.queue
+                queue: listener.declaration.queue
             ) { [self, lock] in deliver($0, under: lock, attempt: attempt) }
         // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
         let leftover = lock.withLock { () -> CenterToken? in
