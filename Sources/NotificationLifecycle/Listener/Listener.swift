@@ -396,7 +396,7 @@ final class Listener: @unchecked Sendable {
     }
 }
 
-/// What sees an info's handler calls (the testing module's recorder, which makes its `DeliveryEvent` from them):
+/// What sees an info's handler calls (the testing module's recorder, which makes its `RecordedDelivery` from them):
 /// ``handlerWillRun`` receives the info and the notification (`nil` for a typed message) just before the handler
 /// runs, on the thread (or in the task) that runs it, and answers an id; ``handlerReturned`` receives that id once the
 /// handler has returned (for an asynchronous message, once its `async` handler has returned).
