@@ -17,9 +17,14 @@ private final class FirstFinish: @unchecked Sendable {
     var startedConsumers: Int { lock.withLock { started } }
     func watch(then action: @escaping @Sendable () -> Void) { lock.withLock { self.action = action } }
 
+    /// Whether the action ran: a consumer waited in `next()` when the first sequence finished.
+    private var ran = false
+    var actionRan: Bool { lock.withLock { ran } }
+
     func enqueued() {
         let action = lock.withLock { () -> (@Sendable () -> Void)? in
             defer { self.action = nil }
+            if self.action != nil { ran = true }
             return self.action
         }
         action?()
@@ -79,9 +84,11 @@ struct SequenceStopOrderTests {
         }
         while first.startedConsumers < notificationConsumers.count { try await Task.sleep(for: .milliseconds(1)) }
         // Time for each consumer to reach its sequence's `next()` and wait there.
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(500))
         first.watch { center.post(Synced(number: 1)) }
         engine.disappear()
+        // Else nothing was posted at the first finish, and the expectations below would check nothing.
+        #expect(first.actionRan)
         for consumer in notificationConsumers { await consumer.value }
         for consumer in messageConsumers { #expect(await consumer.value == []) }
     }
