@@ -3,13 +3,24 @@ import Testing
 
 @testable import NotificationLifecycle
 
-/// `withLockHeld` reaches a lock's state for a caller that holds the lock already, inside a `withLock` section.
+/// `withLockHeld` reaches a lock's state for a caller that holds the lock already, inside a `withLock` section, and
+/// `Guarded.state` a state guarded by a lock kept elsewhere.
 @Suite("The lock's state")
 struct LockTests {
     @Test func withLockHeldInsideTheLockReachesTheState() {
         let lock = Locked(0)
         lock.withLock { () -> Void in lock.withLockHeld { $0 += 1 } }
         #expect(lock.withLock { $0 } == 1)
+    }
+
+    @Test func guardedStateInsideItsLockIsReachedInPlace() {
+        let lock = Lock()
+        let guarded = Guarded([1], guardedBy: lock)
+        lock.withLock {
+            guarded.state.append(2)
+            guarded.state[0] += 10
+        }
+        #expect(lock.withLock { guarded.state } == [11, 2])
     }
 
     #if DEBUG && !os(Windows)
@@ -36,6 +47,49 @@ struct LockTests {
             // Runs once the holder lets go of it, which it does after a while: the check takes the lock to see.
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { done.signal() }
             lock.withLockHeld { $0 += 1 }
+        }
+    }
+
+    /// A guarded state read without its lock traps in a debug build, as `withLockHeld` does.
+    @Test func guardedStateReadOutsideItsLockTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let guarded = Guarded(0, guardedBy: Lock())
+            _ = guarded.state
+        }
+    }
+
+    /// Written without its lock it traps too.
+    @Test func guardedStateWrittenOutsideItsLockTraps() async {
+        await #expect(processExitsWith: .failure) {
+            Guarded(0, guardedBy: Lock()).state += 1
+        }
+    }
+
+    /// Holding another lock is not holding its lock.
+    @Test func guardedStateUnderAnotherLockTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let other = Lock()
+            let guarded = Guarded(0, guardedBy: Lock())
+            other.withLock { guarded.state += 1 }
+        }
+    }
+
+    /// On another thread than the one that holds its lock it traps too.
+    @Test func guardedStateOnAnotherThreadThanTheHolderTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let lock = Lock()
+            let guarded = Guarded(0, guardedBy: lock)
+            let held = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                lock.withLock { () -> Void in
+                    held.signal()
+                    done.wait()
+                }
+            }.start()
+            held.wait()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { done.signal() }
+            guarded.state += 1
         }
     }
     #endif

@@ -36,15 +36,17 @@ public import Foundation
 ///
 /// All methods are safe to call from any thread and from inside a handler. The engine keeps its state under its
 /// center's one lock, and never calls user code or Foundation while holding it.
-public final class NotificationEngine: @unchecked Sendable {
-    // Safe: `state` is only touched under `registry.lock`; the other stored properties are constants.
-
+public final class NotificationEngine: Sendable {
     /// The center that shorthand-made infos register with.
     public let center: NotificationCenter
     /// The center's registry, whose lock guards ``state``.
     let registry: CenterRegistry
-    /// Exclusive by the lock: the runtime check would cost more than the rest of a start.
-    @exclusivity(unchecked) var state: State
+    private let guarded: Guarded<State>
+    /// Only under `registry.lock` (debug builds check it).
+    var state: State {
+        _read { yield guarded.state }
+        _modify { yield &guarded.state }
+    }
 
     struct State {
         /// The infos, in the order they were added.
@@ -155,9 +157,12 @@ public final class NotificationEngine: @unchecked Sendable {
     init(center: NotificationCenter, lifetimeActive: Bool) {
         self.center = center
         registry = CenterRegistry.registry(for: center)
-        state = State(
-            active: lifetimeActive ? [.lifetime] : [],
-            phase: lifetimeActive ? .running : .populating(superCalled: false)
+        guarded = Guarded(
+            State(
+                active: lifetimeActive ? [.lifetime] : [],
+                phase: lifetimeActive ? .running : .populating(superCalled: false)
+            ),
+            guardedBy: registry.lock
         )
         let kept = registry.lock.withLock { registry.enterLedger(self) }
         withExtendedLifetime(kept) {}

@@ -26,14 +26,12 @@ private typealias Primitive = pthread_mutex_t
 /// object. A thread that was handed the lock through a closure Foundation calls (a registration's block) therefore
 /// touches nothing before the lock itself, so ThreadSanitizer, which does not see Foundation's own locks, sees every
 /// later read ordered by it. This file is the only place that touches a pointer or a platform call.
-package struct Locked<State>: @unchecked Sendable {
-    // Safe: the primitive is only touched through the platform's lock calls, and the state only while holding the
-    // lock (`withLock`, or `withLockHeld` inside a `withLock` section); both are reached through pointers, so no
-    // access is checked at run time.
-    private let storage: Storage
+package struct Locked<State>: Sendable {
+    private let memory: Memory<State, Primitive>
+    private var storage: ManagedBuffer<State, Primitive> { memory.buffer }
 
     package init(_ state: State) {
-        storage = Storage.make(state)
+        memory = Memory(buffer: Storage.make(state))
     }
 
     /// Runs `body` holding the lock. `body` must not call user code, Foundation's center, or take another lock.
@@ -73,7 +71,7 @@ package struct Locked<State>: @unchecked Sendable {
 
     #if DEBUG
     /// Traps unless the calling thread holds the lock (not on Windows, whose lock does not know its owner).
-    private func assertHeld() {
+    fileprivate func assertHeld() {
         storage.withUnsafeMutablePointerToElements { primitive in
             #if canImport(Darwin)
             os_unfair_lock_assert_owner(primitive)
@@ -84,7 +82,7 @@ package struct Locked<State>: @unchecked Sendable {
             if result == 0 { pthread_mutex_unlock(primitive) }
             precondition(
                 result == EDEADLK,
-                "Expected the thread that calls withLockHeld to hold the lock, but it does not"
+                "Expected the thread that reaches the lock's state to hold the lock, but it does not"
             )
             #endif
         }
@@ -125,6 +123,55 @@ package struct Locked<State>: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A state that is read and written only while holding a lock kept elsewhere (a center registry's, for the state of
+/// its engines and registrations), in an allocation of its own.
+///
+/// As with ``Locked``, the state is the header of a `ManagedBuffer` and is reached through a pointer: no access is
+/// checked at run time (the lock makes them exclusive), so the class that holds one needs no `@exclusivity(unchecked)`
+/// and no `@unchecked Sendable` of its own. Debug builds trap when the calling thread does not hold the lock it was
+/// made for, as ``Locked/withLockHeld(_:)`` does.
+package struct Guarded<State>: Sendable {
+    private let memory: Memory<State, Void>
+    #if DEBUG
+    /// Traps unless the calling thread holds the lock the state was made for.
+    private let assertHeld: @Sendable () -> Void
+    #endif
+
+    /// Guards `state` by `lock`: it is reached only by a thread that holds that lock.
+    package init<Guard>(_ state: State, guardedBy lock: Locked<Guard>) {
+        memory = Memory(buffer: ManagedBuffer.create(minimumCapacity: 0) { _ in state })
+        #if DEBUG
+        assertHeld = { lock.assertHeld() }
+        #endif
+    }
+
+    /// The state, for a caller that holds the lock (inside its `withLock` section), and not inside another access to
+    /// the state. Debug builds trap when the calling thread does not hold the lock.
+    package var state: State {
+        @inline(__always) _read { yield pointer.pointee }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee }
+    }
+
+    /// The state's address, which stays the same as long as the buffer lives: this value holds it, and an accessor's
+    /// caller holds this value while the accessor runs.
+    @inline(__always)
+    private var pointer: UnsafeMutablePointer<State> {
+        #if DEBUG
+        assertHeld()
+        #endif
+        return memory.buffer.withUnsafeMutablePointerToHeader { $0 }
+    }
+}
+
+/// The memory of a ``Locked`` or a ``Guarded``: the state in the header, and a lock's primitive as the element.
+///
+/// Safe to send: a lock's primitive is only touched through the platform's lock calls, and a state only while holding
+/// its lock (`withLock`, or `withLockHeld` and ``Guarded/state`` inside a `withLock` section); both are reached through
+/// pointers, so no access is checked at run time.
+private struct Memory<Header, Element>: @unchecked Sendable {
+    let buffer: ManagedBuffer<Header, Element>
 }
 
 /// A lock that guards nothing of its own.
