@@ -43,7 +43,7 @@ final class Listener: @unchecked Sendable {
         /// The engine that owns the info, if any.
         var owner: ObjectIdentifier?
         /// The tap and the late calls, made on first use: most listeners never have either.
-        var extras: Extras?
+        var extras: Guarded<Extras>?
         /// Whether the current registration was made by a hold.
         var startedByHold = false
         /// Whether an owner ever held the info (then a gone observer is not reported: the owner stops its infos
@@ -388,9 +388,9 @@ final class Listener: @unchecked Sendable {
     }
 
     /// The side object of tap and late calls, made on first use; under the lock.
-    func madeExtras() -> Extras {
+    func madeExtras() -> Guarded<Extras> {
         if let extras = state.extras { return extras }
-        let extras = Extras()
+        let extras = Guarded(Extras(), guardedBy: registry.lock)
         state.extras = extras
         return extras
     }

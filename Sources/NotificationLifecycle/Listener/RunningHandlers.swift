@@ -72,33 +72,28 @@ struct CallsUnderWay<Waiter> {
 /// passed their check and have not returned; and the registrations it listened through before its last one that still
 /// had posts under way when it left them.
 ///
-/// A class, made on first use (``Listener/madeExtras()``): most listeners never have one, and the fields inline grew
-/// every listener's memory (Benchmarks/README.md, "Issue 30"). Touched only under the registry's lock, as the
-/// listener's state that holds it.
-final class Extras {
-    // Exclusive by the lock, as the listener's state that holds it.
-    @exclusivity(unchecked) var state = State()
+/// In a ``Guarded`` of its own, made on first use (``Listener/madeExtras()``): most listeners never have one, and the
+/// fields inline grew every listener's memory (Benchmarks/README.md, "Issue 30"). Guarded by the registry's lock, as
+/// the listener's state that holds it.
+struct Extras {
+    /// The testing module's tap, with the info it shows.
+    var tapping: Tapping?
+    var lateCalls = CallsUnderWay<CheckedContinuation<Void, Never>>()
+    /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at
+    /// each start, and a post of its first one may still run its handler after it stopped, started and stopped
+    /// again.
+    private(set) var earlierRegistrations: [SharedRegistration] = []
 
-    struct State {
-        /// The testing module's tap, with the info it shows.
-        var tapping: Tapping?
-        var lateCalls = CallsUnderWay<CheckedContinuation<Void, Never>>()
-        /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at
-        /// each start, and a post of its first one may still run its handler after it stopped, started and stopped
-        /// again.
-        private(set) var earlierRegistrations: [SharedRegistration] = []
+    /// Keeps `registration`, which the listener leaves for another, while it has posts under way; forgets those
+    /// that have none any more.
+    mutating func keepEarlier(_ registration: SharedRegistration) {
+        earlierRegistrations.removeAll { $0.state.posts.isIdle }
+        if !registration.state.posts.isIdle { earlierRegistrations.append(registration) }
+    }
 
-        /// Keeps `registration`, which the listener leaves for another, while it has posts under way; forgets those
-        /// that have none any more.
-        mutating func keepEarlier(_ registration: SharedRegistration) {
-            earlierRegistrations.removeAll { $0.state.posts.isIdle }
-            if !registration.state.posts.isIdle { earlierRegistrations.append(registration) }
-        }
-
-        /// Whether a call or an earlier registration's post may still run the listener's handler.
-        var hasWorkUnderWay: Bool {
-            !lateCalls.isIdle || earlierRegistrations.contains { !$0.state.posts.isIdle }
-        }
+    /// Whether a call or an earlier registration's post may still run the listener's handler.
+    var hasWorkUnderWay: Bool {
+        !lateCalls.isIdle || earlierRegistrations.contains { !$0.state.posts.isIdle }
     }
 }
 
