@@ -44,8 +44,8 @@ public final class NotificationEngine: Sendable {
     private let guarded: Guarded<State>
     /// Only under `registry.lock` (debug builds check it).
     var state: State {
-        _read { yield guarded.state }
-        _modify { yield &guarded.state }
+        @inline(__always) _read { yield guarded.state }
+        @inline(__always) _modify { yield &guarded.state }
     }
 
     struct State {

@@ -150,8 +150,9 @@ package struct Guarded<State>: Sendable {
     /// The state, for a caller that holds the lock (inside its `withLock` section), and not inside another access to
     /// the state. Debug builds trap when the calling thread does not hold the lock.
     package var state: State {
-        @inline(__always) _read { yield pointer.pointee }
-        @inline(__always) nonmutating _modify { yield &pointer.pointee }
+        // Addressors, not coroutines: a caller reaches the state in place, with no coroutine frame to inline.
+        @inline(__always) unsafeAddress { UnsafePointer(pointer) }
+        @inline(__always) nonmutating unsafeMutableAddress { pointer }
     }
 
     /// The state's address, which stays the same as long as the buffer lives: this value holds it, and an accessor's
