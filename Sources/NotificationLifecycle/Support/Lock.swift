@@ -125,8 +125,8 @@ package struct Locked<State>: Sendable {
     }
 }
 
-/// A state that is read and written only while holding a lock kept elsewhere (a center registry's, for the state of
-/// its engines and registrations), in an allocation of its own.
+/// A state that is read and written only while holding a lock kept elsewhere (a center registry's, for an engine's
+/// state and a listener's extras), in an allocation of its own.
 ///
 /// As with ``Locked``, the state is the header of a `ManagedBuffer` and is reached through a pointer: no access is
 /// checked at run time (the lock makes them exclusive), so the class that holds one needs no `@exclusivity(unchecked)`
