@@ -333,7 +333,9 @@ final class Listener: @unchecked Sendable {
         guard let call = Tapping.showMessage(tapping) else { return }
         handler.call?(observer, message)
         call.end()
-        withExtendedLifetime(subject) {}
+        // Not `withExtendedLifetime(subject) {}`: on the main actor its empty closure is main-actor and checks its
+        // executor when called (Benchmarks/README.md, "Issue 35: a main-actor message's executor check").
+        extendLifetime(subject)
     }
 
     /// Whether a late call (a scheduled main-actor call, an asynchronous message's task) of the registration of
