@@ -91,7 +91,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.ownedOnMainActor(handler), name, object, lifespan, nil, (fileID, line, column))
+        addOwnedInfo(.mainActorObserver(handler), name, object, lifespan, nil, (fileID, line, column))
     }
 
     /// Adds a lifetime info whose main-actor closure receives the owner and the notification.
@@ -104,7 +104,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.ownedOnMainActor(handler), name, object, .lifetime, nil, (fileID, line, column))
+        addOwnedInfo(.mainActorObserver(handler), name, object, .lifetime, nil, (fileID, line, column))
     }
 
     /// Adds a visible info whose main-actor closure receives the owner and the notification.
@@ -117,7 +117,7 @@ extension MainActorNotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @MainActor @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.ownedOnMainActor(handler), name, object, .visible, nil, (fileID, line, column))
+        addOwnedInfo(.mainActorObserver(handler), name, object, .visible, nil, (fileID, line, column))
     }
 }
 
@@ -157,8 +157,8 @@ extension MainActorNotificationEngineOwner {
         using handler: @escaping @MainActor @Sendable (Self, Message) async -> Void
     ) -> NotificationInfo {
         let call: @MainActor @Sendable (AnyObject?, Message) async -> Void = { observer, message in
-            guard let observer else { return }
-            await handler(asOwner(observer), message)
+            guard let owner: Self = asOwner(observer) else { return }
+            await handler(owner, message)
         }
         return addOwnedMessageInfo(subject.async(onMainActor: call), lifespan, (fileID, line, column))
     }

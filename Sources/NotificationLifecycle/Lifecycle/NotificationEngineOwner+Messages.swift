@@ -96,8 +96,8 @@ private func ownerTyped<Owner: AnyObject, Message>(
     _ handler: @escaping @MainActor @Sendable (Owner, Message) -> Void
 ) -> @MainActor @Sendable (AnyObject?, Message) -> Void {
     { observer, message in
-        guard let observer else { return }
-        handler(asOwner(observer), message)
+        guard let owner: Owner = asOwner(observer) else { return }
+        handler(owner, message)
     }
 }
 
@@ -106,7 +106,7 @@ private func ownerTyped<Owner: AnyObject, Message>(
     _ handler: @escaping @Sendable (Owner, Message) async -> Void
 ) -> @Sendable (AnyObject?, Message) async -> Void {
     { observer, message in
-        guard let observer else { return }
-        await handler(asOwner(observer), message)
+        guard let owner: Owner = asOwner(observer) else { return }
+        await handler(owner, message)
     }
 }

@@ -76,7 +76,7 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.owned(handler), name, object, lifespan, queue, (fileID, line, column))
+        addOwnedInfo(.observer(handler), name, object, lifespan, queue, (fileID, line, column))
     }
 
     /// Adds a lifetime info whose closure receives the owner and the notification: the seed's name for
@@ -99,7 +99,7 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.owned(handler), name, object, .lifetime, queue, (fileID, line, column))
+        addOwnedInfo(.observer(handler), name, object, .lifetime, queue, (fileID, line, column))
     }
 
     /// Adds a visible info whose closure receives the owner and the notification: the seed's name for
@@ -122,15 +122,15 @@ extension NotificationEngineOwner {
         column: Int = #column,
         using handler: @escaping @Sendable (Self, Notification) -> Void
     ) -> NotificationInfo {
-        addOwnedInfo(.owned(handler), name, object, .visible, queue, (fileID, line, column))
+        addOwnedInfo(.observer(handler), name, object, .visible, queue, (fileID, line, column))
     }
 
     /// Makes an info whose observer is this owner, owned by its engine from the start, and adds it: the one builder
     /// of the closure and selector shorthands (`selector` names the method `handler` was looked up for). Inlined, so
     /// that a closure shorthand passes no selector to copy: a retain and a release less for each info.
     @inline(__always)
-    func addOwnedInfo(
-        _ handler: Handler,
+    func addOwnedInfo<Owner>(
+        _ handler: Handler<Owner>,
         _ name: Notification.Name,
         _ object: AnyObject?,
         _ lifespan: Lifespan,

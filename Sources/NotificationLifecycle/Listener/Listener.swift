@@ -15,9 +15,14 @@ package import Foundation
 /// Every mutable field is in ``state``, touched only under the registry's lock. Everything else is constant; the
 /// observer and the sender are weak references, which Swift makes safe to load from any thread. A strong reference
 /// loaded under the lock is released only after it: releasing it there could run a `deinit`, which is user code.
-final class Listener: @unchecked Sendable {
+///
+/// ## Handler
+/// A listener is made as a ``TypedListener``, which holds the handler and calls it; everything else is here, and
+/// dispatched statically (the members after the handler's are in an extension).
+class Listener: @unchecked Sendable {
     // Safe: `state` is only touched under `registry.lock`; every other stored property is a constant.
-    // In this order, the fields leave no padding but the handler's last 7 bytes: 209 bytes, a 224-byte block.
+    // In this order, 187 bytes (a byte of padding after the declaration); a `TypedListener`'s handler follows at 192:
+    // 209 bytes, a 224-byte block.
     let registry: CenterRegistry
     let center: NotificationCenter
     weak let observer: AnyObject?
@@ -26,8 +31,7 @@ final class Listener: @unchecked Sendable {
     /// what makes two listeners "the same" for duplicate detection, with the live observer and sender.
     let declaration: Declaration
     // Exclusive by the lock: the runtime check would cost more than the rest of a start.
-    @exclusivity(unchecked) var state = State()
-    let handler: Handler
+    @exclusivity(unchecked) final var state = State()
 
     /// Five words and three flags: what a listener holds in memory is mostly here, once per listener.
     struct State {
@@ -62,7 +66,6 @@ final class Listener: @unchecked Sendable {
     init(
         center: NotificationCenter,
         registry: CenterRegistry,
-        handler: Handler,
         declaration: Declaration,
         observer: AnyObject?,
         sender: AnyObject?,
@@ -70,7 +73,6 @@ final class Listener: @unchecked Sendable {
     ) {
         self.center = center
         self.registry = registry
-        self.handler = handler
         self.declaration = declaration
         self.observer = observer
         self.sender = sender
@@ -78,11 +80,31 @@ final class Listener: @unchecked Sendable {
         state.everOwned = owner != nil
     }
 
+    // MARK: - The handler's, overridden by TypedListener
+
+    /// The typed message's handler, or `nil` for a notification's listener.
+    var message: (any MessageHandler)? { nil }
+
+    /// Whether the handler is a selector name that the observer does not answer: then the info never listens.
+    var isUnresolved: Bool { true }
+
+    /// Calls the handler with a notification of the registration of `generation`, which the caller found current.
+    ///
+    /// `onMainQueue` is whether the post runs on the main queue, `nil` until a main-actor handler of the post looked it
+    /// up: the listeners of one post are called on one thread, so it is looked up once per post, not per listener.
+    func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?, onMainQueue: inout Bool?) {}
+
+    /// Calls the handler with a main-actor message, from its shared registration's post.
+    @MainActor
+    func deliver<Message>(message: Message, generation: UInt64, tapping: Tapping?) {}
+}
+
+extension Listener {
     /// What the info registers for.
     var kind: NotificationInfo.Kind {
         // The declaration answers for a notification's listener without copying the handler (and its closure).
         guard declaration.messageType != nil else { return .notification }
-        return handler.message?.isAsync == true ? .asyncMessage : .mainActorMessage
+        return message?.isAsync == true ? .asyncMessage : .mainActorMessage
     }
 
     /// The key of the registration the listener listens through, for its live `sender`; under the lock, once the
@@ -122,7 +144,7 @@ final class Listener: @unchecked Sendable {
             if !byHold { state.startedByHold = false }
             return
         }
-        if case .unresolved = handler { return }
+        if isUnresolved { return }
         // The observer is looked at first here, the sender first when a listening registration is dropped.
         let observerGone = declaration.takesObserver && observer == nil
         if observerGone || (declaration.filtersBySender && sender == nil) {
@@ -236,88 +258,7 @@ final class Listener: @unchecked Sendable {
 
     // MARK: - Delivery
 
-    /// Calls the handler with a notification of the registration of `generation`, which the caller found current.
-    ///
-    /// `onMainQueue` is whether the post runs on the main queue, `nil` until a main-actor handler of the post looked it
-    /// up: the listeners of one post are called on one thread, so it is looked up once per post, not per listener.
-    func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?, onMainQueue: inout Bool?) {
-        // Loaded once, and held until the call returns.
-        let sender = declaration.filtersBySender ? self.sender : nil
-        if declaration.filtersBySender {
-            guard let sender else { return drop(generation, observerGone: false) }
-            guard let posted = notification.object, (posted as AnyObject) === sender else { return }
-        }
-        switch handler {
-        case .closure(let body):
-            guard let call = Tapping.show(tapping, notification) else { return }
-            body(notification)
-            call.end()
-        case .observer(let body):
-            guard let observer else { return drop(generation, observerGone: true) }
-            guard let call = Tapping.show(tapping, notification) else { return }
-            body(observer, notification)
-            call.end()
-        case .mainActorObserver(let body):
-            let onMain: Bool
-            if let known = onMainQueue {
-                onMain = known
-            } else {
-                onMain = MainQueue.isCurrent
-                onMainQueue = onMain
-            }
-            deliverOnMainActor(body, notification, generation: generation, tapping: tapping, onMainQueue: onMain)
-        case .unresolved, .message:
-            return
-        }
-        withExtendedLifetime(sender) {}
-    }
-
-    /// Calls a main-actor handler at once when the post is made on the main queue, and schedules it there otherwise;
-    /// a scheduled call checks again that the registration stands.
-    private func deliverOnMainActor(
-        _ body: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
-        _ notification: Notification,
-        generation: UInt64,
-        tapping: Tapping?,
-        onMainQueue: Bool
-    ) {
-        if onMainQueue {
-            guard let observer else { return drop(generation, observerGone: true) }
-            guard let tapped = Tapping.show(tapping, notification) else { return }
-            // On the main queue the main actor's isolation holds, which is all `MainActor.assumeIsolated` checks, so
-            // the handler is called as the plain function it is (as `assumeIsolated` calls its body). Through
-            // `assumeIsolated` the call paid a second executor check and a closure context on every post, which kept
-            // a controller's posts over their budget (Benchmarks/README.md, "Main-actor closures").
-            let call = unsafeBitCast(body, to: (@Sendable (AnyObject, Notification) -> Void).self)
-            call(observer, notification)
-            tapped.end()
-            return
-        }
-        schedule(body, notification, generation: generation)
-    }
-
-    /// Calls a main-actor handler from a task on the main actor, if its registration still stands then.
-    ///
-    /// Apart from ``deliver(_:generation:tapping:onMainQueue:)``, which would otherwise look up the task's metadata on
-    /// every post of every listener (Benchmarks/README.md, "Issue 30").
-    @inline(never)
-    private func schedule(
-        _ body: @escaping @MainActor @Sendable (AnyObject, Notification) -> Void,
-        _ notification: Notification,
-        generation: UInt64
-    ) {
-        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
-        nonisolated(unsafe) let notification = notification
-        Task { @MainActor in
-            guard let (observer, tapping, late) = admit(generation) else { return }
-            defer { endLateCall(late) }
-            guard let observer, let call = Tapping.show(tapping, notification) else { return }
-            body(observer, notification)
-            call.end()
-        }
-    }
-
-    /// Calls a main-actor message handler, from its shared registration's post.
+    /// Calls a main-actor message handler, for ``TypedListener``'s ``deliver(message:generation:tapping:)``.
     @MainActor
     func deliver<Message>(
         message: Message,
@@ -333,7 +274,9 @@ final class Listener: @unchecked Sendable {
         guard let call = Tapping.showMessage(tapping) else { return }
         handler.call?(observer, message)
         call.end()
-        withExtendedLifetime(subject) {}
+        // Not `withExtendedLifetime(subject) {}`: on the main actor its empty closure is main-actor and checks its
+        // executor when called (Benchmarks/README.md, "Issue 35: a main-actor message's executor check").
+        extendLifetime(subject)
     }
 
     /// Whether a late call (a scheduled main-actor call, an asynchronous message's task) of the registration of
@@ -393,6 +336,146 @@ final class Listener: @unchecked Sendable {
         let extras = Guarded(Extras(), guardedBy: registry.lock)
         state.extras = extras
         return extras
+    }
+}
+
+/// A listener with its handler, typed with the class that the handler receives: the owner's own class for an owner's
+/// closure, which is kept as the user wrote it (so an info makes no closure around it), `AnyObject` for any other
+/// handler. Its handler's members are the only ones the listener dispatches dynamically.
+final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
+    // Listener's conformance, which a subclass restates: the one field added here is a constant of a Sendable type.
+    let handler: Handler<Owner>
+
+    init(
+        handler: Handler<Owner>,
+        center: NotificationCenter,
+        registry: CenterRegistry,
+        declaration: Declaration,
+        observer: AnyObject?,
+        sender: AnyObject?,
+        owner: ObjectIdentifier?
+    ) {
+        self.handler = handler
+        super.init(
+            center: center,
+            registry: registry,
+            declaration: declaration,
+            observer: observer,
+            sender: sender,
+            owner: owner
+        )
+    }
+
+    override var message: (any MessageHandler)? { handler.message }
+
+    override var isUnresolved: Bool {
+        if case .unresolved = handler { return true }
+        return false
+    }
+
+    // MARK: - Delivery
+
+    @MainActor
+    override func deliver<Message>(message: Message, generation: UInt64, tapping: Tapping?) {
+        // Every listener of a message registration has a handler of its message type (the type is in the key).
+        guard case .message(let handler) = handler else { return }
+        deliver(
+            message: message,
+            to: unsafeDowncast(handler, to: TypedMessageHandler<Message>.self),
+            generation: generation,
+            tapping: tapping
+        )
+    }
+
+    override func deliver(_ notification: Notification, generation: UInt64, tapping: Tapping?, onMainQueue: inout Bool?)
+    {
+        guard declaration.filtersBySender else {
+            return callHandler(notification, generation: generation, tapping: tapping, onMainQueue: &onMainQueue)
+        }
+        // Loaded once, and held until the call returns (only here: holding a `nil` sender cost a release of `nil`).
+        guard let sender else { return drop(generation, observerGone: false) }
+        guard let posted = notification.object, (posted as AnyObject) === sender else { return }
+        callHandler(notification, generation: generation, tapping: tapping, onMainQueue: &onMainQueue)
+        withExtendedLifetime(sender) {}
+    }
+
+    /// Calls the handler with a notification whose sender passed the filter.
+    @inline(__always)
+    private func callHandler(
+        _ notification: Notification,
+        generation: UInt64,
+        tapping: Tapping?,
+        onMainQueue: inout Bool?
+    ) {
+        switch handler {
+        case .closure(let body):
+            guard let call = Tapping.show(tapping, notification) else { return }
+            body(notification)
+            call.end()
+        case .observer(let body):
+            guard let observer: Owner = asOwner(observer) else { return drop(generation, observerGone: true) }
+            guard let call = Tapping.show(tapping, notification) else { return }
+            body(observer, notification)
+            call.end()
+        case .mainActorObserver(let body):
+            let onMain: Bool
+            if let known = onMainQueue {
+                onMain = known
+            } else {
+                onMain = MainQueue.isCurrent
+                onMainQueue = onMain
+            }
+            deliverOnMainActor(body, notification, generation: generation, tapping: tapping, onMainQueue: onMain)
+        case .unresolved, .message:
+            return
+        }
+    }
+
+    /// Calls a main-actor handler at once when the post is made on the main queue, and schedules it there otherwise;
+    /// a scheduled call checks again that the registration stands.
+    private func deliverOnMainActor(
+        _ body: @escaping @MainActor @Sendable (Owner, Notification) -> Void,
+        _ notification: Notification,
+        generation: UInt64,
+        tapping: Tapping?,
+        onMainQueue: Bool
+    ) {
+        if onMainQueue {
+            guard let observer: Owner = asOwner(observer) else { return drop(generation, observerGone: true) }
+            guard let tapped = Tapping.show(tapping, notification) else { return }
+            // On the main queue the main actor's isolation holds, which is all `MainActor.assumeIsolated` checks, so
+            // the handler is called as the plain function it is (as `assumeIsolated` calls its body). Through
+            // `assumeIsolated` the call paid a second executor check and a closure context on every post, which kept
+            // a controller's posts over their budget (Benchmarks/README.md, "Main-actor closures").
+            let call = unsafeBitCast(body, to: (@Sendable (Owner, Notification) -> Void).self)
+            call(observer, notification)
+            tapped.end()
+            return
+        }
+        schedule(body, notification, generation: generation)
+    }
+
+    /// Calls a main-actor handler from a task on the main actor, if its registration still stands then.
+    ///
+    /// Apart from ``deliver(_:generation:tapping:onMainQueue:)``, which would otherwise look up the task's metadata on
+    /// every post of every listener (Benchmarks/README.md, "Issue 30").
+    @inline(never)
+    private func schedule(
+        _ body: @escaping @MainActor @Sendable (Owner, Notification) -> Void,
+        _ notification: Notification,
+        generation: UInt64
+    ) {
+        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
+        nonisolated(unsafe) let notification = notification
+        Task { @MainActor in
+            guard let (observer, tapping, late) = admit(generation) else { return }
+            defer { endLateCall(late) }
+            guard let observer: Owner = asOwner(observer), let call = Tapping.show(tapping, notification) else {
+                return
+            }
+            body(observer, notification)
+            call.end()
+        }
     }
 }
 

@@ -11,7 +11,7 @@ extension NotificationInfo {
         owner engine: NotificationEngine? = nil
     ) {
         self.init(
-            handler: .message(source.handler),
+            handler: Handler<AnyObject>.message(source.handler),
             observer: observer,
             selector: nil,
             column: site.column,

@@ -166,7 +166,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         using handler: @escaping @Sendable (Notification) -> Void
     ) {
         self.init(
-            handler: .closure(handler),
+            handler: Handler<AnyObject>.closure(handler),
             observer: nil,
             selector: nil,
             column: column,
@@ -186,8 +186,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// `observer` is the object the handler receives (and, with a closure, part of its identity); `owner` is the
     /// engine whose shorthand makes the info: it owns the info from the start and lists it for inspection, and adds
     /// it at once with ``NotificationEngine/addMade(_:fileID:line:)``. An info made alone lists itself.
-    init(
-        handler: Handler,
+    init<Owner>(
+        handler: Handler<Owner>,
         observer: AnyObject?,
         selector: NotificationSelector?,
         column: Int,
@@ -201,10 +201,10 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         owner engine: NotificationEngine?
     ) {
         let registry = engine?.registry ?? CenterRegistry.registry(for: center)
-        listener = Listener(
+        listener = TypedListener(
+            handler: handler,
             center: center,
             registry: registry,
-            handler: handler,
             declaration: Declaration(
                 name: name,
                 lifespan: lifespan,
@@ -244,7 +244,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     /// The selector name that handles the notification, or `nil` for a closure.
     public var selector: String? { listener.declaration.selector?.name }
     /// The typed message this info registers for, such as `DocumentDidSave.self`, or `nil` for a notification info.
-    public var messageType: Any.Type? { listener.handler.message?.type }
+    public var messageType: Any.Type? { listener.message?.type }
     /// The center the info registers with.
     package var center: NotificationCenter { listener.center }
     /// Whether the info delivers only notifications of one sender (even once that sender is gone).
@@ -265,10 +265,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
     package var queue: OperationQueue? { listener.declaration.queue }
     /// Whether the info's selector was not found in its observer's table when it was made (so it never listens), and
     /// whether it needs a live observer. For the testing module's failures, which say why an info does not listen.
-    package var hasUnknownSelector: Bool {
-        if case .unresolved = listener.handler { return true }
-        return false
-    }
+    package var hasUnknownSelector: Bool { listener.isUnresolved }
     package var needsObserver: Bool { listener.declaration.takesObserver }
     /// Whether the info is a notification info with `name: nil`, which receives every notification.
     var listensToEveryNotification: Bool { listener.declaration.listensToEveryNotification }

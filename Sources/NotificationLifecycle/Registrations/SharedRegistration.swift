@@ -177,9 +177,7 @@ final class SharedRegistration: @unchecked Sendable {
         defer { endPost(post, under: lock) }
         var checked = false
         for entry in snapshot {
-            // Every listener of a message registration has a handler of its message type (the type is in the key).
-            guard let listener = entry.listener, let handler = listener.handler.message else { continue }
-            let typed = unsafeDowncast(handler, to: TypedMessageHandler<Message>.self)
+            guard let listener = entry.listener else { continue }
             var tapping: Tapping?
             if tapped {
                 guard let current = Self.tapping(of: listener, entry.generation, under: lock) else { continue }
@@ -188,7 +186,7 @@ final class SharedRegistration: @unchecked Sendable {
                 continue
             }
             checked = true
-            listener.deliver(message: message, to: typed, generation: entry.generation, tapping: tapping)
+            listener.deliver(message: message, generation: entry.generation, tapping: tapping)
         }
     }
 
@@ -224,7 +222,7 @@ final class SharedRegistration: @unchecked Sendable {
     /// once.
     func register(for listener: Listener, sender: AnyObject?, attempt: UInt32) {
         let token =
-            listener.handler.message?.register(listener, sender, self, attempt)
+            listener.message?.register(listener, sender, self, attempt)
             ?? CenterCalls.addObserver(
                 to: listener.center,
                 forName: key.name,

@@ -23,7 +23,7 @@ public import Foundation
 public struct NotificationSelectorTable: Sendable {
     /// One bound selector: how to call it, and for which observer types it is valid.
     struct Entry: Sendable {
-        let handler: Handler
+        let handler: Handler<AnyObject>
         let observerType: String
         let accepts: @Sendable (AnyObject) -> Bool
     }
@@ -173,7 +173,7 @@ public struct NotificationSelectorTable: Sendable {
     private func adding<Observer: AnyObject>(
         _ selector: String,
         _ wantsNotification: Bool?,
-        _ handler: Handler,
+        _ handler: Handler<AnyObject>,
         _ observer: Observer.Type,
         _ fileID: String,
         _ line: Int
@@ -225,7 +225,7 @@ public struct NotificationSelectorTable: Sendable {
         of observer: Observer,
         _ site: (fileID: String, line: Int),
         _ center: NotificationCenter
-    ) -> Handler {
+    ) -> Handler<AnyObject> {
         let observerType = type(of: observer)
         let table = table(for: observerType)
         if let entry = table.entries[selector], entry.accepts(observer) { return entry.handler }
