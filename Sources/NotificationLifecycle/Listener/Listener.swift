@@ -64,16 +64,17 @@ final class Listener: @unchecked Sendable {
         registry: CenterRegistry,
         handler: Handler,
         declaration: Declaration,
-        observer: AnyObject?,
-        sender: AnyObject?,
+        observer: borrowing AnyObject?,
+        sender: borrowing AnyObject?,
         owner: ObjectIdentifier?
     ) {
         self.center = center
         self.registry = registry
         self.handler = handler
         self.declaration = declaration
-        self.observer = observer
-        self.sender = sender
+        // A weak reference stores no strong one: the copies only borrow, and the optimizer removes them.
+        self.observer = copy observer
+        self.sender = copy sender
         state.owner = owner
         state.everOwned = owner != nil
     }
@@ -113,21 +114,22 @@ final class Listener: @unchecked Sendable {
     /// Starts listening, under the lock: loads the observer and the sender, which `effects` keeps until after it,
     /// and leaves to `effects` the registration to make or the gone observer or sender to report.
     func start(byHold: Bool, into effects: inout Effects) {
-        let observer = self.observer
-        let sender = self.sender
+        // Each load of a weak reference is an atomic operation: only what the declaration needs is loaded. Each
+        // moves into `effects` once looked at (kept after a last look, it was copied: a retain and a release).
+        let observer = declaration.takesObserver ? self.observer : nil
+        let sender = declaration.filtersBySender ? self.sender : nil
+        // The observer is looked at first here, the sender first when a listening registration is dropped.
+        let observerGone = declaration.takesObserver && observer == nil
+        let gone = observerGone || (declaration.filtersBySender && sender == nil)
         effects.keep(observer)
-        effects.keep(sender)
+        defer { effects.keep(sender) }
         if byHold { state.holds += 1 }
         if state.isListening {
             if !byHold { state.startedByHold = false }
             return
         }
         if case .unresolved = handler { return }
-        // The observer is looked at first here, the sender first when a listening registration is dropped.
-        let observerGone = declaration.takesObserver && observer == nil
-        if observerGone || (declaration.filtersBySender && sender == nil) {
-            return reportReleased(observer: observerGone, into: &effects)
-        }
+        if gone { return reportReleased(observer: observerGone, into: &effects) }
         state.startedByHold = byHold
         registry.link(self, sender: sender, into: &effects)
     }
@@ -504,8 +506,8 @@ struct Declaration: Sendable {
         takesObserver: Bool,
         filtersBySender: Bool
     ) {
+        nameHash = Self.hash(of: name)
         self.name = name
-        nameHash = Int32(truncatingIfNeeded: name?.hashValue ?? 0)
         self.lifespan = lifespan
         self.selector = selector
         self.queue = queue
@@ -516,6 +518,12 @@ struct Declaration: Sendable {
         placeFits = Int32(exactly: line) != nil && Int32(exactly: column) != nil
         self.takesObserver = takesObserver
         self.filtersBySender = filtersBySender
+    }
+
+    /// The hash of `name`, borrowed: hashed in the initialiser, it was copied (a retain and a release per info).
+    @inline(never)
+    private static func hash(of name: Notification.Name?) -> Int32 {
+        Int32(truncatingIfNeeded: name?.hashValue ?? 0)
     }
 
     /// Whether a notification's listener has no name: read in place, where `name == nil` through an accessor copied
