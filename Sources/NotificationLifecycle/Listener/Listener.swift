@@ -107,7 +107,7 @@ final class Listener: @unchecked Sendable {
     /// Runs `body` under the lock, then does what it decided, reporting at the call `fileID`:`line` if there is one.
     private func decide(fileID: String? = nil, line: Int? = nil, _ body: (inout Effects) -> Void) {
         var effects = Effects()
-        registry.lock.withLock { body(&effects) }
+        registry.withLock { body(&effects) }
         effects.perform(on: center, fileID: fileID, line: line)
     }
 
@@ -121,7 +121,7 @@ final class Listener: @unchecked Sendable {
         // The observer is looked at first here, the sender first when a listening registration is dropped.
         let observerGone = declaration.takesObserver && observer == nil
         let gone = observerGone || (declaration.filtersBySender && sender == nil)
-        effects.keep(observer)
+        effects.keep(consume observer)
         defer { effects.keep(sender) }
         if byHold { state.holds += 1 }
         if state.isListening {
@@ -191,7 +191,7 @@ final class Listener: @unchecked Sendable {
     var isListening: Bool {
         let observer = self.observer
         let sender = self.sender
-        let generation = registry.lock.withLock { state.generation }
+        let generation = registry.withLock { state.generation }
         guard generation != 0 else { return false }
         guard let observerGone = released(observer: observer, sender: sender) else { return true }
         drop(generation, observerGone: observerGone)
@@ -226,7 +226,7 @@ final class Listener: @unchecked Sendable {
     /// for an engine's report of a refused duplicate), handler, and whether it listens.
     func described(owned: Bool? = nil) -> String {
         let liveSender = sender
-        let (listening, isOwned) = registry.lock.withLock { (state.isListening, state.owner != nil) }
+        let (listening, isOwned) = registry.withLock { (state.isListening, state.owner != nil) }
         let senderText = !declaration.filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let lifespan = (owned ?? isOwned) ? "lifespan: \(declaration.lifespan), " : ""
@@ -351,7 +351,7 @@ final class Listener: @unchecked Sendable {
     ) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
         let observer = declaration.takesObserver ? self.observer : nil
         let sender = declaration.filtersBySender ? self.sender : nil
-        let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
+        let admitted = registry.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
             let extras = madeExtras()
             return (extras.state.tapping, extras.state.lateCalls.begin())
@@ -367,7 +367,7 @@ final class Listener: @unchecked Sendable {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+        let resumed = registry.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard let extras = state.extras, extras.state.lateCalls.end(id) else { return [] }
             return extras.state.lateCalls.settledWaiters()
         }

@@ -234,7 +234,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         if engine == nil {
             DiagnosticRouting.claim(listener.center)
             let registry = listener.registry
-            let kept = registry.lock.withLock { registry.enterLedger(self) }
+            let kept = registry.withLock { registry.enterLedger(self) }
             withExtendedLifetime(kept) {}
         }
         for problem in problems {
@@ -391,13 +391,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// The engine that owns the info, if any.
     package var ownerID: ObjectIdentifier? {
-        listener.registry.lock.withLock { listener.state.owner }
+        listener.registry.withLock { listener.state.owner }
     }
 
     /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
         let tapping = tap.map { Tapping(tap: $0, info: self) }
-        let previous = listener.registry.lock.withLock { listener.setTappingLocked(tapping) }
+        let previous = listener.registry.withLock { listener.setTappingLocked(tapping) }
         withExtendedLifetime(previous) {}
     }
 

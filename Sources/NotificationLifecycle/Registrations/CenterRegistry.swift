@@ -100,6 +100,16 @@ final class CenterRegistry: Sendable {
         weak var object: AnyObject?
     }
 
+    /// Runs `body` under the registry's lock.
+    ///
+    /// Through the registry, not `registry.withLock`: reached from an engine or a listener in one expression, the
+    /// lock's storage was retained and released around every section (Benchmarks/README.md, "Issue 35: the atomic
+    /// operations of making and starting a listener").
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
 
