@@ -157,7 +157,8 @@ struct ControllerBaseTests {
                 queue: nil,
                 fileID: #fileID,
                 line: 1,
-                owner: engine
+                owner: ObjectIdentifier(engine),
+                registry: engine.registry
             )
         }
         let first = made()

@@ -37,7 +37,8 @@ struct TeardownWaitTests {
                 queue: nil,
                 fileID: #fileID,
                 line: #line,
-                owner: engine
+                owner: ObjectIdentifier(engine),
+                registry: engine.registry
             )
         )
         await expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(engine, gate, order)

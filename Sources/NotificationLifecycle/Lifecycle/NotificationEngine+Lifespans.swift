@@ -106,7 +106,7 @@ extension NotificationEngine {
     public func stopAll(fileID: String = #fileID, line: Int = #line) {
         var effects = Effects()
         var tap: DeliveryTap?
-        let given = registry.lock.withLock { () -> [NotificationInfo]? in
+        let given = registry.withLock { () -> [NotificationInfo]? in
             if case .populating = state.phase { return nil }
             state.phase = .finished
             state.active = []
@@ -129,7 +129,7 @@ extension NotificationEngine {
         // lists it itself. One held only here is released below, after every lock.
         let outliving = infos.indices.filter { !isKnownUniquelyReferenced(&infos[$0]) }.map { infos[$0] }
         if !outliving.isEmpty {
-            let kept = registry.lock.withLock { outliving.flatMap { registry.enterLedger($0) } }
+            let kept = registry.withLock { outliving.flatMap { registry.enterLedger($0) } }
             withExtendedLifetime(kept) {}
         }
         withExtendedLifetime((infos, tap)) {}
@@ -147,7 +147,7 @@ extension NotificationEngine {
         _ body: (inout Effects) -> Void
     ) {
         var effects = Effects()
-        registry.lock.withLock {
+        registry.withLock {
             switch state.phase {
             case .running: body(&effects)
             // Stopping what a finished engine no longer holds is harmless; starting it would silently do nothing.
@@ -187,7 +187,7 @@ extension NotificationEngine {
     /// Installs (or, with `nil`, removes) a tap on every info of the engine, now and added later.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
         // The previous tap and its tappings are released after the lock: their closures are the testing module's.
-        let previous = registry.lock.withLock { () -> (DeliveryTap?, [Tapping]) in
+        let previous = registry.withLock { () -> (DeliveryTap?, [Tapping]) in
             defer { state.tap = tap }
             let tappings = state.infos.compactMap { info in
                 info.listener.setTappingLocked(tap.map { Tapping(tap: $0, info: info) })
@@ -210,7 +210,7 @@ extension NotificationEngine {
     /// Records that the base implementation of `populateNotificationInfos()` ran, for a controller of `type`; reports
     /// a call made outside the controller's `init`, or after infos were added (super not called first).
     func recordSuperCall(of type: @autoclosure () -> String) {
-        let added = registry.lock.withLock { () -> [NotificationInfo]? in
+        let added = registry.withLock { () -> [NotificationInfo]? in
             guard case .populating = state.phase else { return nil }
             state.phase = .populating(superCalled: true)
             return state.infos.isEmpty ? [] : state.infos.array
@@ -223,7 +223,7 @@ extension NotificationEngine {
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
     func finishPopulating(fileID: String, line: Int) -> Bool {
-        let superCalled = registry.lock.withLock { () -> Bool in
+        let superCalled = registry.withLock { () -> Bool in
             guard case .populating(let superCalled) = state.phase else { return true }
             state.phase = .running
             return superCalled

@@ -222,7 +222,7 @@ extension NotificationEngine {
     ) -> UInt64? {
         var effects = Effects()
         var finished = false
-        let id = registry.lock.withLock { () -> UInt64? in
+        let id = registry.withLock { () -> UInt64? in
             if case .finished = state.phase { finished = true }
             guard !finished, state.active.contains(lifespan) else { return nil }
             reportConflict(of: info, into: &effects)
@@ -240,7 +240,7 @@ extension NotificationEngine {
     /// Stops and forgets the sequence `id`, if the engine still holds it (its consumer stopped iterating).
     func unbindSequence(_ id: UInt64) {
         var effects = Effects()
-        let sequence = registry.lock.withLock { () -> BoundSequence? in
+        let sequence = registry.withLock { () -> BoundSequence? in
             guard let sequence = state.sequences.removeValue(forKey: id) else { return nil }
             sequence.info.listener.stop(into: &effects)
             depart(sequence.info.listener, keeping: &effects)

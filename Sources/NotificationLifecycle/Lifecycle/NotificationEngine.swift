@@ -164,7 +164,7 @@ public final class NotificationEngine: Sendable {
             ),
             guardedBy: registry.lock
         )
-        let kept = registry.lock.withLock { registry.enterLedger(self) }
+        let kept = registry.withLock { registry.enterLedger(self) }
         withExtendedLifetime(kept) {}
         DiagnosticRouting.claim(center)
     }
@@ -180,17 +180,17 @@ public final class NotificationEngine: Sendable {
 
     /// The infos, in the order they were added.
     public var infos: [NotificationInfo] {
-        registry.lock.withLock { state.infos.array }
+        registry.withLock { state.infos.array }
     }
 
     /// The lifespans whose infos listen now.
     package var activeLifespans: Set<Lifespan> {
-        registry.lock.withLock { Set(state.active) }
+        registry.withLock { Set(state.active) }
     }
 
     /// Whether `lifespan` is active: its infos were started and not stopped since.
     public func isActive(_ lifespan: Lifespan) -> Bool {
-        registry.lock.withLock { state.active.contains(lifespan) }
+        registry.withLock { state.active.contains(lifespan) }
     }
 
     // MARK: - Adding and removing
@@ -208,7 +208,7 @@ public final class NotificationEngine: Sendable {
     /// - Returns: Whether the info was added.
     @discardableResult
     public func add(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) -> Bool {
-        add(info, made: false, fileID: fileID, line: line) === info
+        add(info, made: false, fileID: fileID, line: line).added
     }
 
     /// Adds an info that this engine's shorthand has just made (owned by this engine from the start and added
@@ -216,23 +216,32 @@ public final class NotificationEngine: Sendable {
     ///
     /// - Returns: `info`, or the live info with the same registration that the engine already has: then `info` is
     ///   refused (and reported), and the shorthand lets it go.
-    func addMade(_ info: NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
-        add(info, made: true, fileID: fileID, line: line) ?? info
+    ///
+    /// The shorthand's reference moves in and back out: handed back as the holder, the info was retained here and the
+    /// shorthand's reference released.
+    func addMade(_ info: consuming NotificationInfo, fileID: String, line: Int) -> NotificationInfo {
+        if let equal = add(info, made: true, fileID: fileID, line: line).equal { return equal }
+        return info
     }
 
-    /// Adds `info` unless it is refused; answers the info that holds its registration in this engine now: `info`
-    /// when it was added, the equal info already here when it duplicates one, and `nil` for any other refusal.
-    private func add(_ info: NotificationInfo, made: Bool, fileID: String, line: Int) -> NotificationInfo? {
+    /// Adds `info` unless it is refused; answers whether it was added, and the equal info already here (another
+    /// one) that holds its registration when it duplicates one.
+    private func add(
+        _ info: NotificationInfo,
+        made: Bool,
+        fileID: String,
+        line: Int
+    ) -> (added: Bool, equal: NotificationInfo?) {
         guard info.center === center else {
             Misuse.centerMismatch(info: "\(info)").report(fileID, line, about: center)
-            return nil
+            return (false, nil)
         }
         let listener = info.listener
         var effects = Effects()
-        let holder = registry.lock.withLock { () -> NotificationInfo? in
+        let outcome = registry.withLock { () -> (added: Bool, equal: NotificationInfo?) in
             if case .finished = state.phase {
                 effects.report { .engineFinished(call: "add(\(info))") }
-                return nil
+                return (false, nil)
             }
             // That very info added again, or an equal one already here.
             if let existing = !made && state.infos.contains(info) ? info : state.duplicate(of: info, keeping: &effects)
@@ -248,12 +257,12 @@ public final class NotificationEngine: Sendable {
                         return .duplicateListener(info: info.listener.described(owned: true), first: first)
                     }
                 }
-                return existing === info ? nil : existing
+                return (false, existing === info ? nil : existing)
             }
             if !made {
                 if let owner = listener.state.owner, owner != identity {
                     effects.report { .foreignAdd(info: "\(info)") }
-                    return nil
+                    return (false, nil)
                 }
                 listener.state.owner = identity
                 listener.state.everOwned = true
@@ -263,16 +272,16 @@ public final class NotificationEngine: Sendable {
             if info.listensToEveryNotification { state.everyNotificationInfos += 1 }
             if let tap = state.tap { effects.keep(listener.setTappingLocked(Tapping(tap: tap, info: info))) }
             if state.active.contains(info.lifespan) { listener.start(byHold: false, into: &effects) }
-            return info
+            return (true, nil)
         }
         effects.perform(on: center, fileID: fileID, line: line)
-        return holder
+        return outcome
     }
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
         var effects = Effects()
-        registry.lock.withLock {
+        registry.withLock {
             guard state.infos.remove(info) else { return effects.report { .foreignRemove(info: "\(info)") } }
             if !state.duplicateCounts.isEmpty {
                 state.duplicateCounts = state.duplicateCounts.filter { $0.key.target != ObjectIdentifier(info) }

@@ -130,7 +130,7 @@ extension NotificationEngineOwner {
     /// that a closure shorthand passes no selector to copy: a retain and a release less for each info.
     @inline(__always)
     func addOwnedInfo<Owner>(
-        _ handler: Handler<Owner>,
+        _ handler: consuming Handler<Owner>,
         _ name: Notification.Name,
         _ object: AnyObject?,
         _ lifespan: Lifespan,
@@ -151,7 +151,8 @@ extension NotificationEngineOwner {
             queue: queue,
             fileID: site.fileID,
             line: site.line,
-            owner: engine
+            owner: ObjectIdentifier(engine),
+            registry: engine.registry
         )
         return engine.addMade(info, fileID: site.fileID, line: site.line)
     }

@@ -67,15 +67,16 @@ class Listener: @unchecked Sendable {
         center: NotificationCenter,
         registry: CenterRegistry,
         declaration: Declaration,
-        observer: AnyObject?,
-        sender: AnyObject?,
+        observer: borrowing AnyObject?,
+        sender: borrowing AnyObject?,
         owner: ObjectIdentifier?
     ) {
         self.center = center
         self.registry = registry
         self.declaration = declaration
-        self.observer = observer
-        self.sender = sender
+        // A weak reference stores no strong one: the copies only borrow, and the optimizer removes them.
+        self.observer = copy observer
+        self.sender = copy sender
         state.owner = owner
         state.everOwned = owner != nil
     }
@@ -128,28 +129,29 @@ extension Listener {
     /// Runs `body` under the lock, then does what it decided, reporting at the call `fileID`:`line` if there is one.
     private func decide(fileID: String? = nil, line: Int? = nil, _ body: (inout Effects) -> Void) {
         var effects = Effects()
-        registry.lock.withLock { body(&effects) }
+        registry.withLock { body(&effects) }
         effects.perform(on: center, fileID: fileID, line: line)
     }
 
     /// Starts listening, under the lock: loads the observer and the sender, which `effects` keeps until after it,
     /// and leaves to `effects` the registration to make or the gone observer or sender to report.
     func start(byHold: Bool, into effects: inout Effects) {
-        let observer = self.observer
-        let sender = self.sender
-        effects.keep(observer)
-        effects.keep(sender)
+        // Each load of a weak reference is an atomic operation: only what the declaration needs is loaded. Each
+        // moves into `effects` once looked at (kept after a last look, it was copied: a retain and a release).
+        let observer = declaration.takesObserver ? self.observer : nil
+        let sender = declaration.filtersBySender ? self.sender : nil
+        // The observer is looked at first here, the sender first when a listening registration is dropped.
+        let observerGone = declaration.takesObserver && observer == nil
+        let gone = observerGone || (declaration.filtersBySender && sender == nil)
+        effects.keep(consume observer)
+        defer { effects.keep(sender) }
         if byHold { state.holds += 1 }
         if state.isListening {
             if !byHold { state.startedByHold = false }
             return
         }
         if isUnresolved { return }
-        // The observer is looked at first here, the sender first when a listening registration is dropped.
-        let observerGone = declaration.takesObserver && observer == nil
-        if observerGone || (declaration.filtersBySender && sender == nil) {
-            return reportReleased(observer: observerGone, into: &effects)
-        }
+        if gone { return reportReleased(observer: observerGone, into: &effects) }
         state.startedByHold = byHold
         registry.link(self, sender: sender, into: &effects)
     }
@@ -211,7 +213,7 @@ extension Listener {
     var isListening: Bool {
         let observer = self.observer
         let sender = self.sender
-        let generation = registry.lock.withLock { state.generation }
+        let generation = registry.withLock { state.generation }
         guard generation != 0 else { return false }
         guard let observerGone = released(observer: observer, sender: sender) else { return true }
         drop(generation, observerGone: observerGone)
@@ -246,7 +248,7 @@ extension Listener {
     /// for an engine's report of a refused duplicate), handler, and whether it listens.
     func described(owned: Bool? = nil) -> String {
         let liveSender = sender
-        let (listening, isOwned) = registry.lock.withLock { (state.isListening, state.owner != nil) }
+        let (listening, isOwned) = registry.withLock { (state.isListening, state.owner != nil) }
         let senderText = !declaration.filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let lifespan = (owned ?? isOwned) ? "lifespan: \(declaration.lifespan), " : ""
@@ -292,7 +294,7 @@ extension Listener {
     ) -> (observer: AnyObject?, tapping: Tapping?, late: UInt64)? {
         let observer = declaration.takesObserver ? self.observer : nil
         let sender = declaration.filtersBySender ? self.sender : nil
-        let admitted = registry.lock.withLock { () -> (Tapping?, UInt64)? in
+        let admitted = registry.withLock { () -> (Tapping?, UInt64)? in
             guard evenIfStopped || state.isCurrent(generation) else { return nil }
             let extras = madeExtras()
             return (extras.state.tapping, extras.state.lateCalls.begin())
@@ -308,7 +310,7 @@ extension Listener {
 
     /// Ends the late call `id` that ``admit(_:)`` let through, and resumes the waits it was the last for.
     func endLateCall(_ id: UInt64) {
-        let resumed = registry.lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+        let resumed = registry.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard let extras = state.extras, extras.state.lateCalls.end(id) else { return [] }
             return extras.state.lateCalls.settledWaiters()
         }
@@ -347,12 +349,12 @@ final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
     let handler: Handler<Owner>
 
     init(
-        handler: Handler<Owner>,
-        center: NotificationCenter,
-        registry: CenterRegistry,
-        declaration: Declaration,
-        observer: AnyObject?,
-        sender: AnyObject?,
+        handler: consuming Handler<Owner>,
+        center: consuming NotificationCenter,
+        registry: consuming CenterRegistry,
+        declaration: consuming Declaration,
+        observer: borrowing AnyObject?,
+        sender: borrowing AnyObject?,
         owner: ObjectIdentifier?
     ) {
         self.handler = handler
@@ -587,8 +589,8 @@ struct Declaration: Sendable {
         takesObserver: Bool,
         filtersBySender: Bool
     ) {
+        nameHash = Self.hash(of: name)
         self.name = name
-        nameHash = Int32(truncatingIfNeeded: name?.hashValue ?? 0)
         self.lifespan = lifespan
         self.selector = selector
         self.queue = queue
@@ -599,6 +601,12 @@ struct Declaration: Sendable {
         placeFits = Int32(exactly: line) != nil && Int32(exactly: column) != nil
         self.takesObserver = takesObserver
         self.filtersBySender = filtersBySender
+    }
+
+    /// The hash of `name`, borrowed: hashed in the initialiser, it was copied (a retain and a release per info).
+    @inline(never)
+    private static func hash(of name: Notification.Name?) -> Int32 {
+        Int32(truncatingIfNeeded: name?.hashValue ?? 0)
     }
 
     /// Whether a notification's listener has no name: read in place, where `name == nil` through an accessor copied

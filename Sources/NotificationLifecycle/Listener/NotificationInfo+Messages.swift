@@ -22,7 +22,8 @@ extension NotificationInfo {
             queue: nil,
             fileID: site.fileID,
             line: site.line,
-            owner: engine
+            owner: engine.map(ObjectIdentifier.init),
+            registry: engine?.registry
         )
     }
 }

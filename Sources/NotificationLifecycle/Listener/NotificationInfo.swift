@@ -125,7 +125,8 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             queue: queue,
             fileID: fileID,
             line: line,
-            owner: nil
+            owner: nil,
+            registry: nil
         )
     }
 
@@ -177,40 +178,49 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             queue: queue,
             fileID: fileID,
             line: line,
-            owner: nil
+            owner: nil,
+            registry: nil
         )
     }
 
     /// Makes an info from its parts; the designated initialiser behind every other one.
     ///
     /// `observer` is the object the handler receives (and, with a closure, part of its identity); `owner` is the
-    /// engine whose shorthand makes the info: it owns the info from the start and lists it for inspection, and adds
-    /// it at once with ``NotificationEngine/addMade(_:fileID:line:)``. An info made alone lists itself.
+    /// identity of the engine whose shorthand makes the info, and `registry` that engine's registry: the engine owns
+    /// the info from the start and lists it for inspection, and adds it at once with
+    /// ``NotificationEngine/addMade(_:fileID:line:)``. An info made alone (`nil`, `nil`) lists itself.
+    ///
+    /// The handler, center, name, lifespan, selector, queue, file and registry move into the listener, the observer
+    /// and sender are borrowed, and the engine is not passed: each copy here was a retain and a release per info made
+    /// (Benchmarks/README.md, "Issue 35: the atomic operations of making and starting a listener").
     init<Owner>(
-        handler: Handler<Owner>,
-        observer: AnyObject?,
-        selector: NotificationSelector?,
+        handler: consuming Handler<Owner>,
+        observer: borrowing AnyObject?,
+        selector: consuming NotificationSelector?,
         column: Int,
-        name: Notification.Name?,
-        object: AnyObject?,
-        lifespan: Lifespan,
-        center: NotificationCenter,
-        queue: OperationQueue?,
-        fileID: String,
+        name: consuming Notification.Name?,
+        object: borrowing AnyObject?,
+        lifespan: consuming Lifespan,
+        center: consuming NotificationCenter,
+        queue: consuming OperationQueue?,
+        fileID: consuming String,
         line: Int,
-        owner engine: NotificationEngine?
+        owner engine: ObjectIdentifier?,
+        registry: consuming CenterRegistry?
     ) {
-        let registry = engine?.registry ?? CenterRegistry.registry(for: center)
+        // Before the parts move: only an info that breaks a rule describes itself (below).
+        let problems = Self.inputProblems(name: name, lifespan: lifespan)
+        let messageType = handler.message.map { ObjectIdentifier($0.type) }
         listener = TypedListener(
             handler: handler,
             center: center,
-            registry: registry,
+            registry: registry ?? CenterRegistry.registry(for: center),
             declaration: Declaration(
                 name: name,
                 lifespan: lifespan,
                 selector: selector,
                 queue: queue,
-                messageType: handler.message.map { ObjectIdentifier($0.type) },
+                messageType: messageType,
                 fileID: fileID,
                 line: line,
                 column: column,
@@ -219,14 +229,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             ),
             observer: observer,
             sender: object,
-            owner: engine.map(ObjectIdentifier.init)
+            owner: engine
         )
         if engine == nil {
-            DiagnosticRouting.claim(center)
-            let kept = registry.lock.withLock { registry.enterLedger(self) }
+            DiagnosticRouting.claim(listener.center)
+            let registry = listener.registry
+            let kept = registry.withLock { registry.enterLedger(self) }
             withExtendedLifetime(kept) {}
         }
-        reportInputProblems()
+        for problem in problems {
+            problem("\(self)").report(self.fileID, self.line, about: listener.center)
+        }
     }
 
     deinit {
@@ -375,13 +388,13 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     /// The engine that owns the info, if any.
     package var ownerID: ObjectIdentifier? {
-        listener.registry.lock.withLock { listener.state.owner }
+        listener.registry.withLock { listener.state.owner }
     }
 
     /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.
     package func setDeliveryTap(_ tap: DeliveryTap?) {
         let tapping = tap.map { Tapping(tap: $0, info: self) }
-        let previous = listener.registry.lock.withLock { listener.setTappingLocked(tapping) }
+        let previous = listener.registry.withLock { listener.setTappingLocked(tapping) }
         withExtendedLifetime(previous) {}
     }
 
@@ -431,12 +444,5 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         if name?.rawValue.isEmpty == true { problems.append(Misuse.emptyName) }
         if lifespan.customName?.isEmpty == true { problems.append(Misuse.emptyLifespanName) }
         return problems
-    }
-
-    /// Reports a name-nil, empty-name or empty-lifespan-name info.
-    private func reportInputProblems() {
-        for problem in Self.inputProblems(name: name, lifespan: lifespan) {
-            problem("\(self)").report(fileID, line, about: center)
-        }
     }
 }

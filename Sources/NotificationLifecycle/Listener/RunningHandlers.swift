@@ -117,7 +117,7 @@ extension Listener {
     /// listened through (its last one, and earlier ones that still had posts under way when it left them).
     func waitForRunningHandlers() async {
         let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
-        let (late, posts) = registry.lock.withLock { () -> ([UInt64], [(SharedRegistration, [UInt64])]) in
+        let (late, posts) = registry.withLock { () -> ([UInt64], [(SharedRegistration, [UInt64])]) in
             let earlier = state.extras?.state.earlierRegistrations ?? []
             let registrations = earlier + (state.lastRegistration.map { [$0] } ?? [])
             return (
@@ -135,7 +135,7 @@ extension Listener {
     /// Waits until `wait`, called under the lock with the continuation, answers `false` or resumes it.
     private func waitUnderLock(_ wait: (CheckedContinuation<Void, Never>) -> Bool) async {
         await withCheckedContinuation { waiter in
-            if !registry.lock.withLock({ wait(waiter) }) { waiter.resume() }
+            if !registry.withLock({ wait(waiter) }) { waiter.resume() }
         }
     }
 
@@ -192,7 +192,7 @@ extension NotificationEngine {
     /// handler made), it does not wait for that handler's own call, which could not return before it. A synchronous
     /// handler cannot call it; a task it starts that calls it waits until that handler has returned.
     public func waitForStoppedHandlers() async {
-        let (listeners, departed) = registry.lock.withLock { () -> ([Listener], [Listener]) in
+        let (listeners, departed) = registry.withLock { () -> ([Listener], [Listener]) in
             let departed = loadDeparted()
             let listeners = (Array(state.infos) + state.sequences.values.map(\.info)).map(\.listener) + departed
             return (listeners.filter { !$0.state.isListening }, departed)

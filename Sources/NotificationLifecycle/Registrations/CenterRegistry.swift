@@ -100,6 +100,16 @@ final class CenterRegistry: Sendable {
         weak var object: AnyObject?
     }
 
+    /// Runs `body` under the registry's lock.
+    ///
+    /// Through the registry, not `registry.withLock`: reached from an engine or a listener in one expression, the
+    /// lock's storage was retained and released around every section (Benchmarks/README.md, "Issue 35: the atomic
+    /// operations of making and starting a listener").
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
     /// The center this registry is for; weak, so that the registry never keeps it alive.
     weak let center: NotificationCenter?
 
@@ -201,18 +211,29 @@ final class CenterRegistry: Sendable {
             return state.lastGeneration
         }
         listener.state.generation = generation
-        let registration: SharedRegistration
         if let cached = listener.state.lastRegistration, !cached.isDropped {
-            registration = cached
-        } else {
-            let key = listener.registrationKey(sender: sender)
-            registration = lock.withLockHeld { $0.registration(for: key, of: self) }
+            return enter(listener, generation, into: cached, sender: sender, effects: &effects)
         }
+        let key = listener.registrationKey(sender: sender)
+        let registration = lock.withLockHeld { $0.registration(for: key, of: self) }
+        // The one it last listened through, dropped since (a found or made registration is not dropped).
+        if let previous = listener.state.lastRegistration { listener.leave(previous) }
+        enter(listener, generation, into: registration, sender: sender, effects: &effects)
+        // Last: the reference the lookup answered moves into the listener (stored before the entry, it was copied).
+        listener.state.lastRegistration = registration
+    }
+
+    /// Appends `listener`'s entry of `generation` to `registration`, which the caller holds.
+    private func enter(
+        _ listener: Listener,
+        _ generation: UInt64,
+        into registration: SharedRegistration,
+        sender: AnyObject?,
+        effects: inout Effects
+    ) {
         if registration.listenerCount == 0 { lock.withLockHeld { $0.startUsing(registration) } }
         registration.state.entries.append(SharedRegistration.Entry(generation: generation, listener: listener))
         if listener.state.tapping != nil { registration.state.tappedListeners += 1 }
-        if let previous = listener.state.lastRegistration, previous !== registration { listener.leave(previous) }
-        listener.state.lastRegistration = registration
         if case .registering = registration.state.phase {
             registration.state.attempts += 1
             effects.list.append(.register(registration, listener, sender: sender, attempt: registration.state.attempts))
@@ -311,9 +332,11 @@ struct Effects {
     /// Objects loaded under the lock, released after it: a `deinit` may be user code.
     var kept: [AnyObject] = []
 
-    /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other.
-    mutating func keep(_ object: AnyObject?) {
-        if let object, kept.last !== object { kept.append(object) }
+    /// Keeps `object` until after the lock; once, when the infos of an owner keep it one after the other. Takes the
+    /// caller's reference, and compares with the last one kept in place: a copy of either was a retain and a release.
+    mutating func keep(_ object: consuming AnyObject?) {
+        guard let object else { return }
+        if kept.isEmpty || kept[kept.count - 1] !== object { kept.append(object) }
     }
 
     mutating func report(_ misuse: @escaping () -> Misuse) {

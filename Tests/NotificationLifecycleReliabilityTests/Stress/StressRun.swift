@@ -110,7 +110,8 @@ final class StressRun: Sendable {
                 queue: nil,
                 fileID: #fileID,
                 line: #line,
-                owner: nil
+                owner: nil,
+                registry: nil
             )
             controller.notificationEngine.add(info)
             tap(info)
