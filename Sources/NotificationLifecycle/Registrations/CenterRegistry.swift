@@ -123,11 +123,9 @@ final class CenterRegistry: Sendable {
     /// Drops the registrations left (idle ones: a registration in use has a listener, which holds the registry),
     /// which ends their cycle through Apple's tokens (see "Ownership"), and removes them from the center if it lives.
     ///
-    /// Outside the lock, so that the tokens (Foundation's observers, which hold their blocks on Apple platforms) are
-    /// released after it: nothing else holds the registry now, and a post that runs a registration's block touches
-    /// its entries and posts under the lock, never its phase. The section that takes the registrations also orders
-    /// what other threads wrote under the lock before what follows. It gathers no tokens: a token is removed, or
-    /// released with its phase, as it is met (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    /// Each token is taken under the lock and removed after it, so that the tokens (Foundation's observers, which
+    /// hold their blocks on Apple platforms) are released after it. It gathers no tokens: a token is removed as it is
+    /// met, one section per registration (Benchmarks/README.md, "Issue 30", has what gathering them cost).
     ///
     /// The registrations are moved out of the lock's state, not copied: each holds the lock, which holds the state,
     /// so left there they and the lock would keep each other alive.
@@ -136,9 +134,11 @@ final class CenterRegistry: Sendable {
         lock.withLock { state in swap(&registrations, &state.registrations) }
         let center = center
         for registration in registrations.values {
-            if let center, let token = registration.state.token { token.remove(from: center) }
-            registration.state.phase = .dropped
-            registration.state.token = nil
+            let token = lock.withLock { () -> CenterToken? in
+                registration.state.phase = .dropped
+                return registration.state.token.take()
+            }
+            if let center, let token { token.remove(from: center) }
         }
     }
 
@@ -244,9 +244,9 @@ final class CenterRegistry: Sendable {
     /// registrations"), leaving its Foundation registration to remove to `effects`.
     func unlink(_ registration: SharedRegistration, generation: UInt64, into effects: inout Effects) {
         guard let index = registration.index(of: generation) else { return }
-        if registration.state.entries[index].listener?.state.tapping != nil { registration.state.tappedListeners -= 1 }
         // Not the last reference: the caller holds the listener.
-        registration.state.entries[index].listener = nil
+        let listener = registration.state.entries[index].listener.take()
+        if listener?.state.tapping != nil { registration.state.tappedListeners -= 1 }
         registration.state.clearedEntries += 1
         if registration.listenerCount == 0 {
             // An idle registration keeps its entries' room for its next listener; a dropped one frees it.

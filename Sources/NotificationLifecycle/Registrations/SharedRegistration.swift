@@ -14,9 +14,7 @@ import Foundation
 /// ## Threads
 /// Every mutable field is touched only under the registry's lock. A post takes that lock once for its snapshot, and
 /// once more for each listener after the first, which a handler that ran before it may have stopped.
-final class SharedRegistration: @unchecked Sendable {
-    // Safe: `state` is only touched under `lock`, the registry's; `key` and `lock` are constants.
-
+final class SharedRegistration: Sendable {
     /// What one Foundation registration is shared by.
     ///
     /// With a queue, Foundation makes the poster wait for an operation on that queue for each post it matches, so such
@@ -93,12 +91,17 @@ final class SharedRegistration: @unchecked Sendable {
     /// The registry's lock, and nothing else of the registry: the registry holds its registrations (see
     /// ``CenterRegistry``'s "Ownership").
     let lock: CenterLock
-    // Exclusive by the lock: the runtime check would cost more than the rest of a start.
-    @exclusivity(unchecked) var state = State()
+    private let guarded: Guarded<State>
+    /// Only under ``lock`` (debug builds check it).
+    var state: State {
+        @inline(__always) _read { yield guarded.state }
+        @inline(__always) _modify { yield &guarded.state }
+    }
 
     init(key: Key, registry: CenterRegistry) {
         self.key = key
         lock = registry.lock
+        guarded = Guarded(State(), guardedBy: registry.lock)
     }
 
     var listenerCount: Int { state.entries.count - state.clearedEntries }
