@@ -84,9 +84,12 @@ struct CenterToken {
     private let held: Any?
 
     /// The token of Foundation's registration of `block`, made by the caller's `addObserver` call.
-    init(_ foundation: Foundation, for block: Any) {
+    ///
+    /// The block is made an `Any` only when it is held: made and destroyed for nothing, it cost a registration more
+    /// than a hundred instructions.
+    init(_ foundation: Foundation, for block: @autoclosure () -> Any) {
         self.foundation = foundation
-        held = CenterCalls.tokensHoldTheirBlocks ? block : nil
+        held = CenterCalls.tokensHoldTheirBlocks ? block() : nil
     }
 
     func remove(from center: NotificationCenter) {

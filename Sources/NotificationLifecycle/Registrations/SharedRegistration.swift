@@ -33,12 +33,14 @@ final class SharedRegistration: Sendable {
         /// the handlers one after the other.
         let alone: UInt64
 
+        /// The name's hash, and the identities mixed into one word only when there are some (most keys have none):
+        /// combined one by one, each `nil` identity cost a byte's combine, the hasher's slowest path.
         func hash(into hasher: inout Hasher) {
+            func bits(_ id: ObjectIdentifier?) -> UInt { id.map { UInt(bitPattern: $0) } ?? 0 }
             hasher.combine(nameHash)
-            hasher.combine(queue)
-            hasher.combine(sender)
-            hasher.combine(message)
-            if alone != 0 { hasher.combine(alone) }
+            let identities =
+                bits(queue) ^ (bits(sender) &* 31) ^ (bits(message) &* 961) ^ UInt(truncatingIfNeeded: alone)
+            if identities != 0 { hasher.combine(identities) }
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
@@ -224,7 +226,7 @@ final class SharedRegistration: Sendable {
     /// then its block calls no one (``deliver(_:under:attempt:)`` checks `attempt`), so a post reaches each listener
     /// once.
     func register(for listener: Listener, sender: AnyObject?, attempt: UInt32) {
-        let token =
+        var token: CenterToken? =
             listener.message?.register(listener, sender, self, attempt)
             ?? CenterCalls.addObserver(
                 to: listener.center,
@@ -232,14 +234,15 @@ final class SharedRegistration: Sendable {
                 object: key.sender == nil ? nil : sender,
                 queue: listener.declaration.queue
             ) { [self, lock] in deliver($0, under: lock, attempt: attempt) }
-        // Kept already (another start's), or dropped meanwhile (its last listener stopped): this one is not needed.
-        let leftover = lock.withLock { () -> CenterToken? in
-            guard case .registering = state.phase else { return token }
+        // The token moves into the state (copied in and out of the section, its three existentials cost a
+        // registration several hundred instructions). Kept already (another start's), or dropped meanwhile (its last
+        // listener stopped): this one is not needed, and is removed after the lock.
+        lock.withLock {
+            guard case .registering = state.phase else { return }
             state.phase = .registered
-            state.token = token
+            state.token = token.take()
             state.kept = attempt
-            return nil
         }
-        leftover?.remove(from: listener.center)
+        token?.remove(from: listener.center)
     }
 }
