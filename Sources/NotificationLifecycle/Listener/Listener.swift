@@ -63,7 +63,8 @@ class Listener: @unchecked Sendable {
         var tapping: Tapping? { extras?.state.tapping }
     }
 
-    init(
+    /// Only a ``TypedListener`` is made: this class's handler members do nothing.
+    fileprivate init(
         center: NotificationCenter,
         registry: CenterRegistry,
         declaration: Declaration,
@@ -357,6 +358,12 @@ final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
         sender: borrowing AnyObject?,
         owner: ObjectIdentifier?
     ) {
+        // `asOwner` casts the observer to `Owner` unchecked: every info is made with its owner as the observer of an
+        // owner-typed handler, or with `AnyObject`.
+        assert(
+            Owner.self == AnyObject.self || (copy observer).map { $0 is Owner } ?? true,
+            "Expected the observer of a listener typed with \(Owner.self) to be one, but it is not"
+        )
         self.handler = handler
         super.init(
             center: center,

@@ -115,7 +115,7 @@ final class CenterRegistry: Sendable {
 
     /// Runs `body` under the registry's lock.
     ///
-    /// Through the registry, not `registry.withLock`: reached from an engine or a listener in one expression, the
+    /// Through the registry, not `registry.lock.withLock`: reached from an engine or a listener in one expression, the
     /// lock's storage was retained and released around every section (Benchmarks/README.md, "Issue 35: the atomic
     /// operations of making and starting a listener").
     @inline(__always)
@@ -136,23 +136,25 @@ final class CenterRegistry: Sendable {
     /// Drops the registrations left (idle ones: a registration in use has a listener, which holds the registry),
     /// which ends their cycle through Apple's tokens (see "Ownership"), and removes them from the center if it lives.
     ///
-    /// Each token is taken under the lock and removed after it, so that the tokens (Foundation's observers, which
-    /// hold their blocks on Apple platforms) are released after it. It gathers no tokens: a token is removed as it is
-    /// met, one section per registration (Benchmarks/README.md, "Issue 30", has what gathering them cost).
+    /// The tokens are taken in one section and removed after it, so that they (Foundation's observers, which hold
+    /// their blocks on Apple platforms) are released after it; the array is made at its size (Benchmarks/README.md,
+    /// "Issue 30", has what growing it cost).
     ///
     /// The registrations are moved out of the lock's state, not copied: each holds the lock, which holds the state,
     /// so left there they and the lock would keep each other alive.
     deinit {
         var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
-        lock.withLock { state in swap(&registrations, &state.registrations) }
-        let center = center
-        for registration in registrations.values {
-            let token = lock.withLock { () -> CenterToken? in
+        var tokens: [CenterToken] = []
+        lock.withLock { state in
+            swap(&registrations, &state.registrations)
+            tokens.reserveCapacity(registrations.count)
+            for registration in registrations.values {
                 registration.state.phase = .dropped
-                return registration.state.token.take()
+                if let token = registration.state.token.take() { tokens.append(token) }
             }
-            if let center, let token { token.remove(from: center) }
         }
+        guard let center else { return }
+        for token in tokens { token.remove(from: center) }
     }
 
     // MARK: - One registry per center

@@ -126,12 +126,15 @@ package struct Locked<State>: Sendable {
 }
 
 /// A state that is read and written only while holding a lock kept elsewhere (a center registry's, for an engine's
-/// state and a listener's extras), in an allocation of its own.
+/// state, a shared registration's and a listener's extras), in an allocation of its own.
 ///
 /// As with ``Locked``, the state is the header of a `ManagedBuffer` and is reached through a pointer: no access is
 /// checked at run time (the lock makes them exclusive), so the class that holds one needs no `@exclusivity(unchecked)`
 /// and no `@unchecked Sendable` of its own. Debug builds trap when the calling thread does not hold the lock it was
 /// made for, as ``Locked/withLockHeld(_:)`` does.
+// Sendable whatever the state, as a `Mutex` is: the state stays in the cell, and what package code takes out of it
+// under the lock (a Foundation token to remove, an object to release) it hands on after the lock, not to another
+// thread. A shared registration's state holds Foundation's token, which is not `Sendable`.
 package struct Guarded<State>: Sendable {
     private let memory: Memory<State, Void>
     #if DEBUG
@@ -166,7 +169,8 @@ package struct Guarded<State>: Sendable {
     }
 }
 
-/// The memory of a ``Locked`` or a ``Guarded``: the state in the header, and a lock's primitive as the element.
+/// The memory of a ``Locked`` or a ``Guarded``: the state in the header, and a ``Locked``'s primitive as the element
+/// (none for a ``Guarded``).
 ///
 /// Safe to send: a lock's primitive is only touched through the platform's lock calls, and a state only while holding
 /// its lock (`withLock`, or `withLockHeld` and ``Guarded/state`` inside a `withLock` section); both are reached through
