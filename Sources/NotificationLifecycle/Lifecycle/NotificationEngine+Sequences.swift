@@ -90,9 +90,7 @@ extension NotificationEngine {
         let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
-                // Not `sending`: a notification is one value that Foundation hands to every observer of its post.
-                nonisolated(unsafe) let element = element
-                guard case .dropped = continuation.yield(element) else { return }
+                guard case .dropped = continuation.yield(handedOn(element)) else { return }
                 let isFirst = reported.withLock { reported in
                     defer { reported = true }
                     return !reported

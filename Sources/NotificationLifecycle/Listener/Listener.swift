@@ -474,8 +474,7 @@ final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
         _ notification: Notification,
         generation: UInt64
     ) {
-        // Foundation hands the notification over without Sendable; it is only read, on the main actor.
-        nonisolated(unsafe) let notification = notification
+        let notification = handedOn(notification)
         Task { @MainActor in
             guard let (observer, tapping, late) = admit(generation) else { return }
             defer { endLateCall(late) }
@@ -656,4 +655,14 @@ struct Declaration: Sendable {
         }
         return hasher.finalize()
     }
+}
+
+/// A value that Foundation hands to an observer's block, passed on as it is to the one place that reads it next (a
+/// main-actor task, a sequence's consumer). Foundation hands a notification over without `Sendable`, and one
+/// notification goes to every observer of its post, so it cannot be `sending` either; the package only reads it, and
+/// passes it on unchanged, as Foundation's own sequences do. The one place this is said, for every such hand-over.
+@inline(__always)
+func handedOn<Value>(_ value: Value) -> sending Value {
+    nonisolated(unsafe) let value = value
+    return value
 }
