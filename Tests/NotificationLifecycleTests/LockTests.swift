@@ -35,17 +35,8 @@ struct LockTests {
     @Test func withLockHeldOnAnotherThreadThanTheHolderTraps() async {
         await #expect(processExitsWith: .failure) {
             let lock = Locked(0)
-            let held = DispatchSemaphore(value: 0)
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                lock.withLock { () -> Void in
-                    held.signal()
-                    done.wait()
-                }
-            }.start()
-            held.wait()
-            // Runs once the holder lets go of it, which it does after a while: the check takes the lock to see.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { done.signal() }
+            holdOnAnotherThreadForAWhile(lock)
+            // Runs once the holder lets go of it: the check takes the lock to see.
             lock.withLockHeld { $0 += 1 }
         }
     }
@@ -79,18 +70,23 @@ struct LockTests {
         await #expect(processExitsWith: .failure) {
             let lock = Lock()
             let guarded = Guarded(0, guardedBy: lock)
-            let held = DispatchSemaphore(value: 0)
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                lock.withLock { () -> Void in
-                    held.signal()
-                    done.wait()
-                }
-            }.start()
-            held.wait()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { done.signal() }
+            holdOnAnotherThreadForAWhile(lock)
             guarded.state += 1
         }
     }
     #endif
+}
+
+/// Takes `lock` on another thread and returns once that thread holds it; the thread lets it go 0.2 s later.
+private func holdOnAnotherThreadForAWhile<State>(_ lock: Locked<State>) {
+    let held = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        lock.withLock { () -> Void in
+            held.signal()
+            done.wait()
+        }
+    }.start()
+    held.wait()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { done.signal() }
 }
