@@ -41,8 +41,8 @@ public func expectDiagnostics(
     column: UInt = #column,
     _ body: () throws -> Void
 ) rethrows -> [NotificationDiagnostic] {
-    let capture = DiagnosticReports()
-    try DiagnosticScope.withScope(capture.receive, body)
+    let capture = DiagnosticScope()
+    try capture.run(body)
     check(capture.failure(against: rules), fileID, filePath, line, column)
     return capture.reports
 }
@@ -79,8 +79,8 @@ public func expectDiagnostics(
     column: UInt = #column,
     _ body: () async throws -> Void
 ) async rethrows -> [NotificationDiagnostic] {
-    let capture = DiagnosticReports()
-    try await DiagnosticScope.withScope(capture.receive, isolation: isolation, body)
+    let capture = DiagnosticScope()
+    try await capture.run(isolation: isolation, body)
     check(capture.failure(against: rules), fileID, filePath, line, column)
     return capture.reports
 }
@@ -116,9 +116,9 @@ public func expectNoDiagnostics<Result>(
     column: UInt = #column,
     _ body: () throws -> Result
 ) rethrows -> Result {
-    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
+    let strict = DiagnosticScope(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
     defer { strict.recordLateReports() }
-    return try DiagnosticScope.withScope(strict.receive, body)
+    return try strict.run(body)
 }
 
 /// Runs the asynchronous `body` and fails the test at each diagnostic it reports that no capture inside takes; returns
@@ -152,7 +152,7 @@ public func expectNoDiagnostics<Result>(
     column: UInt = #column,
     _ body: () async throws -> Result
 ) async rethrows -> Result {
-    let strict = DiagnosticReports(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
+    let strict = DiagnosticScope(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
     defer { strict.recordLateReports() }
-    return try await DiagnosticScope.withScope(strict.receive, isolation: isolation, body)
+    return try await strict.run(isolation: isolation, body)
 }

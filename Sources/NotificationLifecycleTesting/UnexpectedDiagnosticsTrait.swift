@@ -45,22 +45,20 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let sourceLocation = test.sourceLocation
-        let strict = DiagnosticReports(strict: "the test runs with .failsOnUnexpectedDiagnostics") { failure in
-            recordInTest(failure, at: sourceLocation)
-        }
         // Failures raised outside the test's task about recorders made in it are kept, and recorded here, in the
         // test's task, where Swift Testing attributes them to the test.
         let failures = FailureScope(captures: false)
+        // Failures about the centers this scope made engines or infos for reach the test too.
+        let role = "made the center's engines and infos"
+        let origin = FailureOrigin(scope: failures, testName: FailureOrigin.name(test), role: role)
+        let strict = DiagnosticScope(strict: "the test runs with .failsOnUnexpectedDiagnostics", origin: origin) {
+            recordInTest($0, at: sourceLocation)
+        }
         defer {
             strict.recordLateReports()
             for failure in failures.close() { recordInTest(failure) }
         }
-        // Failures about the centers this scope made engines or infos for reach the test too.
-        let role = "made the center's engines and infos"
-        let origin = FailureOrigin(scope: failures, testName: FailureOrigin.name(test), role: role)
-        try await FailureScope.$current.withValue(failures) {
-            try await DiagnosticScope.withScope(strict.receive, origin: origin) { try await function() }
-        }
+        try await FailureScope.$current.withValue(failures) { try await strict.run { try await function() } }
     }
 }
 

@@ -13,9 +13,18 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// The test running with `.failsOnUnexpectedDiagnostics` that opened this scope, for failures about the centers
     /// it claimed.
     let origin: FailureOrigin?
-    private let receiver: @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void
-    /// Whether the scope is open, its open children (latest last), and the sites it was reported once for.
-    private let state = LockedValueBox<(isOpen: Bool, children: [DiagnosticScope], sites: Set<String>)>((true, [], []))
+    /// A strict mode's name: it fails at once, through `record`, for a report raised in its task, and keeps those
+    /// raised elsewhere for when its scope ends, where the test's framework can attribute them to the test. `nil`
+    /// for a capture, which keeps every report.
+    private let mode: String?
+    private let record: @Sendable (InspectionFailure) -> Void
+    /// Where every report goes instead, for a scope that does not tell where they came from (``withHandler(_:_:)``).
+    private let handler: (@Sendable (NotificationDiagnostic) -> Void)?
+    /// Whether the scope is open, its open children (latest last), the sites it was reported once for, and what it
+    /// kept.
+    private let state = LockedValueBox<
+        (isOpen: Bool, children: [DiagnosticScope], sites: Set<String>, kept: [NotificationDiagnostic])
+    >((true, [], [], []))
 
     /// The scope in which an engine or info for each center was last made.
     private static let claims = CenterTable<DiagnosticScope>()
@@ -24,33 +33,31 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// claim exists to take one.
     private static let routerInstalled: Void = DiagnosticRouting.router.withLock { $0 = DiagnosticScope.self }
 
-    private init(_ receive: @escaping @Sendable (NotificationDiagnostic, Bool) -> Void, origin: FailureOrigin?) {
+    /// A scope nested in the current task's; open it with ``run(_:)`` right away.
+    init(
+        strict mode: String? = nil,
+        origin: FailureOrigin? = nil,
+        record: @escaping @Sendable (InspectionFailure) -> Void = { _ in },
+        handler: (@Sendable (NotificationDiagnostic) -> Void)? = nil
+    ) {
         _ = Self.routerInstalled
-        self.origin = origin
-        receiver = receive
+        (self.mode, self.origin, self.handler, self.record) = (mode, origin, handler, record)
         parent?.state.withLock { $0.children.append(self) }
     }
 
-    /// Runs `body` in a new scope whose reports go to `receive`.
-    static func withScope<Result>(
-        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
-        _ body: () throws -> Result
-    ) rethrows -> Result {
-        let scope = DiagnosticScope(receive, origin: nil)
-        defer { scope.close() }
-        return try DiagnosticRouting.$scope.withValue(scope, operation: body)
+    /// Runs `body` in this scope, which closes when it returns.
+    func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        defer { close() }
+        return try DiagnosticRouting.$scope.withValue(self, operation: body)
     }
 
-    /// Runs the asynchronous `body` in a new scope whose reports go to `receive`.
-    static func withScope<Result>(
-        _ receive: @escaping @Sendable (NotificationDiagnostic, _ raisedInScope: Bool) -> Void,
-        origin: FailureOrigin? = nil,
+    /// Runs the asynchronous `body` in this scope, which closes when it returns.
+    func run<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = DiagnosticScope(receive, origin: origin)
-        defer { scope.close() }
-        return try await DiagnosticRouting.$scope.withValue(scope, operation: body, isolation: isolation)
+        defer { close() }
+        return try await DiagnosticRouting.$scope.withValue(self, operation: body, isolation: isolation)
     }
 
     /// Runs `body` with the reports it raises sent to `handler` (a scope that does not tell where they came from).
@@ -58,7 +65,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         _ handler: @escaping @Sendable (NotificationDiagnostic) -> Void,
         _ body: () throws -> Result
     ) rethrows -> Result {
-        try withScope({ diagnostic, _ in handler(diagnostic) }, body)
+        try DiagnosticScope(handler: handler).run(body)
     }
 
     private func close() {
@@ -90,7 +97,7 @@ package final class DiagnosticScope: DiagnosticScopeHook {
                 ?? (fallback as? DiagnosticScope).map({ $0.openSelfOrAncestor()?.innermostOpenDescendant() ?? $0 })
         else { return false }
         if let site, !target.state.withLock({ $0.sites.insert(site).inserted }) { return true }
-        target.receiver(diagnostic, target === own)
+        target.receive(diagnostic, raisedInScope: target === own)
         return true
     }
 
@@ -102,6 +109,44 @@ package final class DiagnosticScope: DiagnosticScopeHook {
     /// The latest open child, its latest open child, and so on; this scope when it has none.
     private func innermostOpenDescendant() -> DiagnosticScope {
         state.withLock { $0.children.last }?.innermostOpenDescendant() ?? self
+    }
+
+    /// A report the scope received: a strict mode fails at once for one raised in its task; else it is kept.
+    private func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
+        if let handler { return handler(diagnostic) }
+        guard mode == nil || !raisedInScope else { return record(unexpected(diagnostic, elsewhere: false)) }
+        state.withLock { $0.kept.append(diagnostic) }
+    }
+
+    /// What was kept: every report of a capture, or those a strict mode received from other threads or tasks.
+    var reports: [NotificationDiagnostic] { state.withLock { $0.kept } }
+
+    /// The failure of a capture's reports against the expected `rules`, or `nil` when their rules are exactly those.
+    func failure(against rules: [NotificationDiagnostic.Rule]) -> InspectionFailure? {
+        let reported = reports.map(\.rule)
+        guard reported != rules else { return nil }
+        let expectedText = rules.isEmpty ? "no diagnostic" : "[\(rules.map(\.name).joined(separator: ", "))]"
+        let reportedText = reported.isEmpty ? "none" : "[\(reported.map(\.name).joined(separator: ", "))]"
+        let summary = "Expected the block to report \(expectedText), but it reported \(reportedText)."
+        return InspectionFailure(summary: summary, details: Self.list(reports))
+    }
+
+    /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
+    func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
+
+    private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
+        let summary =
+            "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
+            + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
+            + "capture the diagnostic where it is expected with expectDiagnostics(_:_:)."
+        return InspectionFailure(summary: summary, details: Self.list([diagnostic]))
+    }
+
+    /// The diagnostics, one numbered line each.
+    private static func list(_ diagnostics: [NotificationDiagnostic]) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        return "Reported diagnostics:\n"
+            + diagnostics.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 }
 
@@ -135,56 +180,5 @@ final class CenterTable<Value: Sendable>: Sendable {
     func value(for center: NotificationCenter) -> Value? {
         let entry = table.withLock { $0.entries[ObjectIdentifier(center)] }
         return entry?.center.object === center ? entry?.value : nil
-    }
-}
-
-/// The reports a scope receives. A capture keeps them all. A strict mode (`strict` names it) fails at once for a report
-/// raised in its task, and keeps the reports raised elsewhere for when its scope ends, where the test's framework can
-/// attribute them to the test.
-final class DiagnosticReports: Sendable {
-    private let mode: String?
-    private let record: @Sendable (InspectionFailure) -> Void
-    private let kept = LockedValueBox<[NotificationDiagnostic]>([])
-
-    init(strict mode: String? = nil, record: @escaping @Sendable (InspectionFailure) -> Void = { _ in }) {
-        self.mode = mode
-        self.record = record
-    }
-
-    /// A report the scope received: a strict mode fails at once for one raised in its task; everything else is kept.
-    func receive(_ diagnostic: NotificationDiagnostic, raisedInScope: Bool) {
-        guard mode == nil || !raisedInScope else { return record(unexpected(diagnostic, elsewhere: false)) }
-        kept.withLock { $0.append(diagnostic) }
-    }
-
-    /// What was kept: every report of a capture, or those a strict mode received from other threads or tasks.
-    var reports: [NotificationDiagnostic] { kept.withLock { $0 } }
-
-    /// The failure of a capture's reports against the expected `rules`, or `nil` when their rules are exactly those.
-    func failure(against rules: [NotificationDiagnostic.Rule]) -> InspectionFailure? {
-        let reported = reports.map(\.rule)
-        guard reported != rules else { return nil }
-        let expectedText = rules.isEmpty ? "no diagnostic" : "[\(rules.map(\.name).joined(separator: ", "))]"
-        let reportedText = reported.isEmpty ? "none" : "[\(reported.map(\.name).joined(separator: ", "))]"
-        let summary = "Expected the block to report \(expectedText), but it reported \(reportedText)."
-        return InspectionFailure(summary: summary, details: Self.list(reports))
-    }
-
-    /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
-    func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
-
-    private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
-        let summary =
-            "Expected no NotificationLifecycle diagnostic (\(mode ?? "")), but one was reported"
-            + (elsewhere ? " on another thread or task" : "") + ": [\(diagnostic.rule)]. Fix the misuse, or "
-            + "capture the diagnostic where it is expected with expectDiagnostics(_:_:)."
-        return InspectionFailure(summary: summary, details: Self.list([diagnostic]))
-    }
-
-    /// The diagnostics, one numbered line each.
-    private static func list(_ diagnostics: [NotificationDiagnostic]) -> String {
-        guard !diagnostics.isEmpty else { return "" }
-        return "Reported diagnostics:\n"
-            + diagnostics.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 }
