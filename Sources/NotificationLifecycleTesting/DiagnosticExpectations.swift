@@ -117,7 +117,6 @@ public func expectNoDiagnostics<Result>(
     _ body: () throws -> Result
 ) rethrows -> Result {
     let strict = DiagnosticScope(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
-    defer { strict.recordLateReports() }
     return try strict.run(body)
 }
 
@@ -153,6 +152,5 @@ public func expectNoDiagnostics<Result>(
     _ body: () async throws -> Result
 ) async rethrows -> Result {
     let strict = DiagnosticScope(strict: "expectNoDiagnostics") { check($0, fileID, filePath, line, column) }
-    defer { strict.recordLateReports() }
     return try await strict.run(isolation: isolation, body)
 }

@@ -54,10 +54,7 @@ public struct UnexpectedDiagnosticsTrait: TestTrait, SuiteTrait, TestScoping {
         let strict = DiagnosticScope(strict: "the test runs with .failsOnUnexpectedDiagnostics", origin: origin) {
             recordInTest($0, at: sourceLocation)
         }
-        defer {
-            strict.recordLateReports()
-            for failure in failures.close() { recordInTest(failure) }
-        }
+        defer { for failure in failures.close() { recordInTest(failure) } }
         try await FailureScope.$current.withValue(failures) { try await strict.run { try await function() } }
     }
 }

@@ -100,7 +100,7 @@ extension NotificationEngine {
             { continuation.finish() }
         )
         let finish = onStop ?? { continuation.finish() }
-        guard let id = bindSequence(info, during: lifespan, fileID: fileID, line: line, finish: finish) else {
+        guard let id = bindSequence(info, fileID: fileID, line: line, finish: finish) else {
             continuation.finish()
             return stream
         }
@@ -201,19 +201,17 @@ extension NotificationEngine {
 
 /// A sequence bound to a lifespan: the info that feeds it, and how to finish it.
 struct BoundSequence: Sendable {
-    let lifespan: Lifespan
     let info: NotificationInfo
     let finish: @Sendable () -> Void
 }
 
 extension NotificationEngine {
-    /// Starts the info that feeds a sequence and keeps it until `lifespan` stops or the engine goes away.
+    /// Starts the info that feeds a sequence and keeps it until its lifespan stops or the engine goes away.
     ///
-    /// - Returns: The sequence's id, or `nil` when `lifespan` is not active: then nothing was started, and the
-    ///   caller finishes the sequence at once.
+    /// - Returns: The sequence's id, or `nil` when the info's lifespan is not active: then nothing was started, and
+    ///   the caller finishes the sequence at once.
     func bindSequence(
         _ info: NotificationInfo,
-        during lifespan: Lifespan,
         fileID: String,
         line: Int,
         finish: @escaping @Sendable () -> Void
@@ -222,11 +220,11 @@ extension NotificationEngine {
         var finished = false
         let id = registry.withLock { () -> UInt64? in
             if case .finished = state.phase { finished = true }
-            guard !finished, state.active.contains(lifespan) else { return nil }
+            guard !finished, state.active.contains(info.lifespan) else { return nil }
             reportConflict(of: info, into: &effects)
             state.lastSequenceID += 1
             let id = state.lastSequenceID
-            state.sequences[id] = BoundSequence(lifespan: lifespan, info: info, finish: finish)
+            state.sequences[id] = BoundSequence(info: info, finish: finish)
             info.listener.start(byHold: false, into: &effects)
             return id
         }
@@ -256,7 +254,7 @@ extension NotificationEngine {
         // Most engines have none: appending even an empty array to the effects made a buffer on every stop.
         guard !state.sequences.isEmpty else { return }
         var finishes: [Effects.Effect] = []
-        for (id, sequence) in state.sequences where lifespan == nil || sequence.lifespan == lifespan {
+        for (id, sequence) in state.sequences where lifespan == nil || sequence.info.lifespan == lifespan {
             // A message sequence's finish only marks its stop (it ends once the calls its registration took have
             // run), before the removal: from then on it holds what it reads until it knows that count.
             if sequence.info.isMessageInfo {

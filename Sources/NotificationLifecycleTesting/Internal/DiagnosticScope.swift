@@ -68,9 +68,12 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         try DiagnosticScope(handler: handler).run(body)
     }
 
+    /// Closes the scope; a strict mode then records the reports it received from other threads or tasks, in the
+    /// test's task.
     private func close() {
         state.withLock { $0.isOpen = false }
         parent?.state.withLock { $0.children.removeAll { $0 === self } }
+        if mode != nil { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
     }
 
     /// Records that this scope made an engine or info for `center`.
@@ -130,9 +133,6 @@ package final class DiagnosticScope: DiagnosticScopeHook {
         let summary = "Expected the block to report \(expectedText), but it reported \(reportedText)."
         return InspectionFailure(summary: summary, details: Self.list(reports))
     }
-
-    /// A strict mode's reports raised on other threads or tasks; call it in the test's task once the scope ended.
-    func recordLateReports() { for diagnostic in reports { record(unexpected(diagnostic, elsewhere: true)) } }
 
     private func unexpected(_ diagnostic: NotificationDiagnostic, elsewhere: Bool) -> InspectionFailure {
         let summary =
