@@ -43,8 +43,9 @@ public final class DeliveryRecorder: Sendable {
         var recorded = Recorded()
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
-        /// What was given to `record(_:)`, held weakly, to say why nothing arrived.
-        var sources: [WeakReference<AnyObject>] = []
+        /// What was given to `record(_:)`, held weakly, as inspections see it (`nil` once released), to say why
+        /// nothing arrived.
+        var sources: [@Sendable () -> InspectedSubject?] = []
     }
 
     private let state = LockedValueBox(State())
@@ -61,13 +62,13 @@ public final class DeliveryRecorder: Sendable {
 
     /// Records every handler call of `owner`'s infos from now on, also of infos it adds later.
     public func record(_ owner: some NotificationEngineOwner) {
-        state.withLock { $0.sources.append(WeakReference(owner)) }
+        state.withLock { $0.sources.append { [weak owner] in owner.map { InspectedSubject(owner: $0) } } }
         owner.notificationEngine.setDeliveryTap(tap)
     }
 
     /// Records every handler call of a standalone `info` from now on.
     public func record(_ info: NotificationInfo) {
-        state.withLock { $0.sources.append(WeakReference(info)) }
+        state.withLock { $0.sources.append { [weak info] in info.map { InspectedSubject(info: $0) } } }
         info.setDeliveryTap(tap)
     }
 
@@ -81,12 +82,7 @@ public final class DeliveryRecorder: Sendable {
     var hasRecorded: Bool { state.withLock { !$0.sources.isEmpty } }
 
     /// The recorded sources that still live, as inspections see them.
-    var subjects: [InspectedSubject] {
-        state.withLock { $0.sources.compactMap(\.object) }.compactMap { object in
-            if let info = object as? NotificationInfo { return InspectedSubject(info: info) }
-            return (object as? any NotificationEngineOwner).map { InspectedSubject(owner: $0) }
-        }
-    }
+    var subjects: [InspectedSubject] { state.withLock { $0.sources }.compactMap { $0() } }
 
     /// The tap installed on the sources; it holds the recorder weakly so that a forgotten tap records nothing.
     private var tap: DeliveryTap {

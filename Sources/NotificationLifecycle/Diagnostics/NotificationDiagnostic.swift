@@ -96,11 +96,9 @@ extension NotificationDiagnostic {
     /// ```
     public static func installHandler(_ handler: (@Sendable (NotificationDiagnostic) -> Void)?) {
         // The handler replaced is released after the lock: an object it captured may report from its `deinit`.
-        let previous = DiagnosticRouting.global.withLock { installed in
-            defer { installed = handler.map(DiagnosticRouting.Handler.init) }
-            return installed
-        }
-        withExtendedLifetime(previous) {}
+        var replaced = handler.map(DiagnosticRouting.Handler.init)
+        DiagnosticRouting.global.withLock { swap(&$0, &replaced) }
+        withExtendedLifetime(replaced) {}
     }
 }
 

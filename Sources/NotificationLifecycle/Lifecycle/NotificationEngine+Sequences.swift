@@ -85,17 +85,15 @@ extension NotificationEngine {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         // The first value dropped is reported, where the sequence was made: in the diagnostic scope of that place, as
         // a drop happens on the posting thread, maybe outside it.
-        let dropped = Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)").at(fileID, line)
-        let (scope, reported) = (DiagnosticRouting.scope, LockedValueBox(false))
+        let misuse = Misuse.sequenceDropped(what: what, lifespan: "\(lifespan)", buffer: "\(policy)")
+        let (scope, unreported) = (DiagnosticRouting.scope, LockedValueBox(Optional(misuse.at(fileID, line))))
         let (info, onStop) = makeInfo(
             { element in
                 // The value goes straight from the center's callback into the stream, and is not used here afterwards.
-                guard case .dropped = continuation.yield(handedOn(element)) else { return }
-                let isFirst = reported.withLock { reported in
-                    defer { reported = true }
-                    return !reported
-                }
-                if isFirst { DiagnosticRouting.route(dropped, about: nil, fallback: scope) }
+                guard case .dropped = continuation.yield(handedOn(element)),
+                    let dropped = unreported.withLock({ $0.take() })
+                else { return }
+                DiagnosticRouting.route(dropped, about: nil, fallback: scope)
             },
             { continuation.finish() }
         )
