@@ -38,4 +38,12 @@ struct NotificationSelector: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         }
         return nil
     }
+
+    /// Why an entry binding this name to a method that takes the notification (`wantsNotification`; `nil` for a
+    /// handler that always receives it) is malformed; `nil` when it is not.
+    func misuse(binding wantsNotification: Bool?) -> Misuse? {
+        if let reason = invalidityReason { return .notASelector(name: name, reason: reason) }
+        guard let wantsNotification, wantsNotification != takesNotification else { return nil }
+        return .selectorArity(name: name, methodTakesNotification: wantsNotification)
+    }
 }

@@ -180,15 +180,7 @@ public struct NotificationSelectorTable: Sendable {
     ) -> NotificationSelectorTable {
         let selector = NotificationSelector(selector)
         var copy = self
-        let misuse: Misuse? =
-            if let reason = selector.invalidityReason {
-                .notASelector(name: selector.name, reason: reason)
-            } else if let wantsNotification, wantsNotification != selector.takesNotification {
-                .selectorArity(name: selector.name, methodTakesNotification: wantsNotification)
-            } else {
-                nil
-            }
-        if let misuse {
+        if let misuse = selector.misuse(binding: wantsNotification) {
             // Once: a subclass's table is built on its superclass's, which reports this again. The name is remembered
             // as reported (an earlier entry of it stays).
             misuse.report(fileID, line, about: nil, once: selector.name)
