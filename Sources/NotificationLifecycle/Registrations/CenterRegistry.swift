@@ -162,45 +162,51 @@ final class CenterRegistry: Sendable {
     // MARK: - One registry per center
 
     /// What a center keeps of its registry, through a block: it lives as long as that block, which only the center
-    /// holds (see "Ownership").
+    /// holds (see "Ownership"), and takes its entry out of the table as it goes.
     private final class Anchor: Sendable {
         let registry = CenterRegistry()
+        let center: ObjectIdentifier
+
+        init(center: ObjectIdentifier) {
+            self.center = center
+        }
+
+        /// Its weak references read `nil` from now on: the entry of this center is this anchor's, unless a new center
+        /// at its address has made its own.
+        deinit {
+            registries.withLock { table in
+                if let entry = table[center], entry.anchor == nil { table[center] = nil }
+            }
+        }
     }
 
     private struct WeakAnchor {
         weak var anchor: Anchor?
     }
 
-    private static let registries = LockedValueBox((byCenter: [ObjectIdentifier: WeakAnchor](), sweepAt: 64))
+    /// The anchors of the centers that have a registry, by center.
+    private static let registries = LockedValueBox([ObjectIdentifier: WeakAnchor]())
 
     /// The center's registry, made on first use.
     ///
     /// A registry is found through its center's anchor, which is gone once its center is (see "Ownership"), so it is
     /// never one of a dead center whose address was reused.
-    ///
-    /// The anchors the table loads under its lock are released after it (as is an anchor not yet in its block).
     static func registry(for center: NotificationCenter) -> CenterRegistry {
         let id = ObjectIdentifier(center)
-        let (anchor, loaded) = registries.withLock { table -> (Anchor, [Anchor]?) in
-            if let found = table.byCenter[id]?.anchor { return (found, nil) }
-            var loaded: [Anchor] = []
-            let anchor = Anchor()
-            table.byCenter[id] = WeakAnchor(anchor: anchor)
-            if table.byCenter.count >= table.sweepAt {
-                table.byCenter = table.byCenter.filter { entry in
-                    guard let live = entry.value.anchor else { return false }
-                    loaded.append(live)
-                    return true
-                }
-                table.sweepAt = max(64, 2 * table.byCenter.count)
-            }
-            return (anchor, loaded)
+        var made = false
+        // The anchor found is the live center's, which holds it: releasing it here is never its last release.
+        let anchor = registries.withLock { table -> Anchor in
+            if let found = table[id]?.anchor { return found }
+            let anchor = Anchor(center: id)
+            table[id] = WeakAnchor(anchor: anchor)
+            made = true
+            return anchor
         }
-        guard let loaded else { return anchor.registry }
-        withExtendedLifetime(loaded) {}
-        // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
-        _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
-            withExtendedLifetime(anchor) {}
+        if made {
+            // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
+            _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
+                withExtendedLifetime(anchor) {}
+            }
         }
         return anchor.registry
     }
@@ -210,7 +216,7 @@ final class CenterRegistry: Sendable {
 
     /// The center's registry if it has one, without making one.
     static func existing(for center: NotificationCenter) -> CenterRegistry? {
-        let anchor = registries.withLock { $0.byCenter[ObjectIdentifier(center)]?.anchor }
+        let anchor = registries.withLock { $0[ObjectIdentifier(center)]?.anchor }
         return anchor?.registry
     }
 
