@@ -164,8 +164,7 @@ public final class NotificationEngine: Sendable {
             ),
             guardedBy: registry.lock
         )
-        let kept = registry.withLock { registry.enterLedger(self) }
-        withExtendedLifetime(kept) {}
+        registry.withLock { registry.enterLedger(engine: guarded) }
         DiagnosticRouting.claim(center)
     }
 

@@ -27,11 +27,14 @@ package import Foundation
 /// registration is dropped, which releases the token, and the registry's `deinit` drops every registration it still
 /// has. A registration holds only its registry's lock (whose state holds the registrations until that `deinit`), so
 /// the registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for
-/// a name never posted, holds it, and its token is kept by nobody, so under both semantics only the center holds that
-/// block. The registry goes with its center (or with its
-/// last info and engine, if those outlive the center), and the table finds a registry only for its own live center: a
-/// registry holds its center weakly and is compared with it, so a new center at a dead center's address never gets the
-/// dead center's registry. ``CenterCalls`` can give Linux Apple's tokens, to test this here.
+/// a name never posted, holds the registry's ``Anchor``, and its token is kept by nobody, so under both semantics only
+/// the center holds that block. The registry goes with its center (or with its last info and engine, if those outlive
+/// the center), so its `deinit` never finds its center alive. The table finds a registry through its anchor, held
+/// weakly: a center releases its blocks as it goes, before its memory can be reused, so a new center at a dead
+/// center's address never gets the dead center's registry. Neither the registry nor the center is held weakly by the
+/// package: a weak reference gives its object a side table, through which every retain and release of it then goes,
+/// several times dearer, and listeners retain both (Benchmarks/README.md, "Issue 35: a second controller's time").
+/// ``CenterCalls`` can give Linux Apple's tokens, to test this here.
 final class CenterRegistry: Sendable {
     /// The registry's lock, with the registry's own state inside; it also guards the state of every listener,
     /// registration and engine that names this registry.
@@ -47,9 +50,15 @@ final class CenterRegistry: Sendable {
         fileprivate var idle = 0
         fileprivate var peakInUse = 0
         fileprivate var lastGeneration: UInt64 = 0
-        /// The infos and engines the testing module's inspection lists (see ``RegistrationLedger``).
+        /// The infos made alone that the testing module's inspection lists (see ``RegistrationLedger``).
         fileprivate var ledger: [WeakObject] = []
         fileprivate var sweepAt = 64
+        /// The states of the engines of this center, whose infos the inspection lists: the states, not the engines,
+        /// as a weak reference gives its object a side table, through which every retain and release of it then
+        /// goes, several times dearer (Benchmarks/README.md, "Issue 35: a second controller's time"). A finished
+        /// engine's state (its owner released) holds nothing more, and is dropped at the next sweep.
+        fileprivate var engines: [Guarded<NotificationEngine.State>] = []
+        fileprivate var engineSweepAt = 64
 
         // Always inlined, as the closures that call them are not: each of those closures is one call, and a closure
         // per field reached would cost a start and a stop more than their bars allow.
@@ -123,22 +132,16 @@ final class CenterRegistry: Sendable {
         try lock.withLock(body)
     }
 
-    /// The center this registry is for; weak, so that the registry never keeps it alive.
-    weak let center: NotificationCenter?
-
     /// The most idle registrations a center keeps when it never had more in use at once.
     static let idleLimit = 64
 
-    private init(center: NotificationCenter) {
-        self.center = center
-    }
+    private init() {}
 
     /// Drops the registrations left (idle ones: a registration in use has a listener, which holds the registry),
-    /// which ends their cycle through Apple's tokens (see "Ownership"), and removes them from the center if it lives.
+    /// which ends their cycle through Apple's tokens (see "Ownership"). Their center is gone (it kept the registry).
     ///
-    /// The tokens are taken in one section and removed after it, so that they (Foundation's observers, which hold
-    /// their blocks on Apple platforms) are released after it; the array is made at its size (Benchmarks/README.md,
-    /// "Issue 30", has what growing it cost).
+    /// The tokens are taken in one section and released after it (Foundation's observers, which hold their blocks on
+    /// Apple platforms); the array is made at its size (Benchmarks/README.md, "Issue 30", has what growing it cost).
     ///
     /// The registrations are moved out of the lock's state, not copied: each holds the lock, which holds the state,
     /// so left there they and the lock would keep each other alive.
@@ -153,52 +156,59 @@ final class CenterRegistry: Sendable {
                 if let token = registration.state.token.take() { tokens.append(token) }
             }
         }
-        guard let center else { return }
-        for token in tokens { token.remove(from: center) }
+        withExtendedLifetime(tokens) {}
     }
 
     // MARK: - One registry per center
 
-    private struct WeakRegistry {
-        weak var registry: CenterRegistry?
+    /// What a center keeps of its registry, through a block: it lives as long as that block, which only the center
+    /// holds (see "Ownership"), and takes its entry out of the table as it goes.
+    private final class Anchor: Sendable {
+        let registry = CenterRegistry()
+        let center: ObjectIdentifier
+
+        init(center: ObjectIdentifier) {
+            self.center = center
+        }
+
+        /// Its weak references read `nil` from now on: the entry of this center is this anchor's, unless a new center
+        /// at its address has made its own.
+        deinit {
+            registries.withLock { table in
+                if let entry = table[center], entry.anchor == nil { table[center] = nil }
+            }
+        }
     }
 
-    private static let registries = LockedValueBox((byCenter: [ObjectIdentifier: WeakRegistry](), sweepAt: 64))
+    private struct WeakAnchor {
+        weak var anchor: Anchor?
+    }
+
+    /// The anchors of the centers that have a registry, by center.
+    private static let registries = LockedValueBox([ObjectIdentifier: WeakAnchor]())
 
     /// The center's registry, made on first use.
     ///
-    /// A registry found under the center's identity is compared with the center it holds weakly, so it is never one
-    /// of a dead center whose address was reused (see "Ownership").
-    ///
-    /// The registries the table loads under its lock are released after it: one that another thread released
-    /// meanwhile runs its `deinit`, which removes registrations from its center.
+    /// A registry is found through its center's anchor, which is gone once its center is (see "Ownership"), so it is
+    /// never one of a dead center whose address was reused.
     static func registry(for center: NotificationCenter) -> CenterRegistry {
         let id = ObjectIdentifier(center)
-        let (registry, loaded) = registries.withLock { table -> (CenterRegistry, [CenterRegistry]?) in
-            var loaded: [CenterRegistry] = []
-            if let found = table.byCenter[id]?.registry {
-                if found.center === center { return (found, nil) }
-                loaded.append(found)
-            }
-            let registry = CenterRegistry(center: center)
-            table.byCenter[id] = WeakRegistry(registry: registry)
-            if table.byCenter.count >= table.sweepAt {
-                table.byCenter = table.byCenter.filter { entry in
-                    guard let live = entry.value.registry else { return false }
-                    loaded.append(live)
-                    return true
-                }
-                table.sweepAt = max(64, 2 * table.byCenter.count)
-            }
-            return (registry, loaded)
+        var made = false
+        // The anchor found is the live center's, which holds it: releasing it here is never its last release.
+        let anchor = registries.withLock { table -> Anchor in
+            if let found = table[id]?.anchor { return found }
+            let anchor = Anchor(center: id)
+            table[id] = WeakAnchor(anchor: anchor)
+            made = true
+            return anchor
         }
-        guard let loaded else { return registry }
-        withExtendedLifetime(loaded) {}
-        // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
-        _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
-            withExtendedLifetime(registry) {}
+        if made {
+            // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
+            _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
+                withExtendedLifetime(anchor) {}
+            }
         }
-        return registry
+        return anchor.registry
     }
 
     /// The name of the block through which a center keeps its registry; never posted.
@@ -206,8 +216,8 @@ final class CenterRegistry: Sendable {
 
     /// The center's registry if it has one, without making one.
     static func existing(for center: NotificationCenter) -> CenterRegistry? {
-        let registry = registries.withLock { $0.byCenter[ObjectIdentifier(center)]?.registry }
-        return registry?.center === center ? registry : nil
+        let anchor = registries.withLock { $0[ObjectIdentifier(center)]?.anchor }
+        return anchor?.registry
     }
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
@@ -283,8 +293,7 @@ final class CenterRegistry: Sendable {
 
     // MARK: - Inspection
 
-    /// Lists `object` (an info or an engine) for the testing module's inspection: an info made alone, or one that left
-    /// its engine alive. Answers the live objects a sweep loaded, for the caller to release after the lock.
+    /// Lists `object` for the testing module's inspection: an info made alone, or one that left its engine alive. Answers the live objects a sweep loaded, for the caller to release after the lock.
     ///
     /// The entries of released objects are dropped in bulk, when the list has doubled since the last sweep. Each live
     /// entry is loaded as a strong reference, which the caller releases after the lock: another thread may release
@@ -304,7 +313,21 @@ final class CenterRegistry: Sendable {
         }
     }
 
-    /// The live infos of this center: those listed themselves and those of every live engine.
+    /// Lists the state of an engine of this center for the testing module's inspection, and drops the finished ones
+    /// in bulk, when the list has doubled since the last sweep.
+    func enterLedger(engine: Guarded<NotificationEngine.State>) {
+        lock.withLockHeld { state in
+            state.engines.append(engine)
+            guard state.engines.count >= state.engineSweepAt else { return }
+            state.engines.removeAll { engine in
+                guard case .finished = engine.state.phase else { return false }
+                return true
+            }
+            state.engineSweepAt = max(64, 2 * state.engines.count)
+        }
+    }
+
+    /// The live infos of this center: those listed themselves and those of every engine not finished.
     ///
     /// The objects loaded under the lock are released after it: another thread may release one meanwhile, and a
     /// `deinit` of an info or an engine takes this lock.
@@ -314,7 +337,7 @@ final class CenterRegistry: Sendable {
             var seen = Set<ObjectIdentifier>()
             var infos: [NotificationInfo] = []
             for info in live.compactMap({ $0 as? NotificationInfo })
-                + live.flatMap({ ($0 as? NotificationEngine)?.state.infos.array ?? [] })
+                + state.engines.flatMap(\.state.infos.array)
             where seen.insert(ObjectIdentifier(info)).inserted {
                 infos.append(info)
             }
