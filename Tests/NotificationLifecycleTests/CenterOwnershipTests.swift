@@ -55,6 +55,44 @@ struct CenterOwnershipTests {
         #expect(idle.value == nil)
     }
 
+    /// An engine released before its populate finished (its owner's `init` did not return) still finishes: the
+    /// inspection's ledger, which keeps an unfinished engine's state, would otherwise keep its infos, still
+    /// listening, and through them its center, for good.
+    @Test func anEngineReleasedWhilePopulatingFreesItsInfosAndItsCenter() {
+        let info = WeakBox<NotificationInfo>()
+        let center = WeakBox<NotificationCenter>()
+        let rules = reportedRules {
+            let strongCenter = NotificationCenter()
+            center.value = strongCenter
+            do {
+                let engine = NotificationEngine(center: strongCenter, lifetimeActive: false)
+                let made = NotificationInfo(name: .ping, center: strongCenter) { _ in }
+                made.startListening()
+                engine.add(made)
+                info.value = made
+            }
+            #expect(CenterRegistry.existing(for: strongCenter)?.liveInfos().isEmpty == true)
+        }
+        #expect(rules == [])
+        #expect(info.value == nil)
+        #expect(center.value == nil)
+    }
+
+    /// A center's lock and the states of its engines are freed with the center: in debug builds each engine's state
+    /// holds the lock (to check that it is held), and the lock's state lists the engines' states.
+    @Test func anEnginesStateIsFreedWithItsCenter() {
+        let state = WeakBox<AnyObject>()
+        do {
+            let center = NotificationCenter()
+            let engine = NotificationEngine(center: center)
+            engine.add(NotificationInfo(name: .ping, center: center) { _ in })
+            // The buffer that holds the engine's state (a `Guarded` keeps it in its `memory`).
+            state.value = Mirror(reflecting: engine).descendant("guarded", "memory", "buffer") as AnyObject?
+            #expect(state.value != nil)
+        }
+        #expect(state.value == nil)
+    }
+
     private static func registration(of info: NotificationInfo) -> SharedRegistration? {
         info.listener.registry.lock.withLock { info.listener.state.lastRegistration }
     }

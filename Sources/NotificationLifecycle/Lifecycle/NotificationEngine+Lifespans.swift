@@ -104,10 +104,15 @@ extension NotificationEngine {
     /// Called during `populateNotificationInfos()`, it is refused and reported
     /// (``NotificationDiagnostic/Rule/populateMisuse``): the controller is still being made.
     public func stopAll(fileID: String = #fileID, line: Int = #line) {
+        stopAll(whilePopulating: false, fileID: fileID, line: line)
+    }
+
+    /// `stopAll`, refused during populate unless `whilePopulating` (the engine's `deinit`, whose owner is gone).
+    func stopAll(whilePopulating: Bool, fileID: String, line: Int) {
         var effects = Effects()
         var tap: DeliveryTap?
         let given = registry.withLock { () -> [NotificationInfo]? in
-            if case .populating = state.phase { return nil }
+            if !whilePopulating, case .populating = state.phase { return nil }
             state.phase = .finished
             state.active = []
             stopInfos(of: nil, into: &effects)

@@ -168,8 +168,10 @@ public final class NotificationEngine: Sendable {
         DiagnosticRouting.claim(center)
     }
 
+    /// Finishes the engine whatever its phase: the owner is gone, and the inspection's ledger keeps an unfinished
+    /// engine's state (and so its infos).
     deinit {
-        stopAll()
+        stopAll(whilePopulating: true, fileID: #fileID, line: #line)
     }
 
     /// The engine's identity: the owner its infos record.

@@ -28,12 +28,15 @@ package import Foundation
 /// has. A registration holds only its registry's lock (whose state holds the registrations until that `deinit`), so
 /// the registry never keeps its center alive. The center keeps the registry: a block registered once per registry, for
 /// a name never posted, holds the registry's ``Anchor``, and its token is kept by nobody, so under both semantics only
-/// the center holds that block. The registry goes with its center (or with its last info and engine, if those outlive
-/// the center), so its `deinit` never finds its center alive. The table finds a registry through its anchor, held
-/// weakly: a center releases its blocks as it goes, before its memory can be reused, so a new center at a dead
-/// center's address never gets the dead center's registry. Neither the registry nor the center is held weakly by the
-/// package: a weak reference gives its object a side table, through which every retain and release of it then goes,
-/// several times dearer, and listeners retain both (Benchmarks/README.md, "Issue 35: a second controller's time").
+/// the center holds that block. The registry goes with its center (engines and listeners hold the center too), so its
+/// `deinit` never finds its center alive. The table finds a registry through its anchor, held weakly. On Linux a
+/// center releases its blocks as it goes, before its memory can be reused (swift-foundation's registrar is the only
+/// holder of a block), so a new center at a dead center's address never gets the dead center's registry; on Apple
+/// platforms the observer the center keeps may be released later (autoreleased), so there an anchor also holds its
+/// center weakly and is compared with it, as an Objective-C object's weak reference takes no Swift side table. The
+/// core module holds neither the registry nor a center weakly elsewhere: a weak reference gives its object a side
+/// table, through which every retain and release of it then goes, several times dearer, and listeners retain both
+/// (Benchmarks/README.md, "Issue 35: a second controller's time").
 /// ``CenterCalls`` can give Linux Apple's tokens, to test this here.
 final class CenterRegistry: Sendable {
     /// The registry's lock, with the registry's own state inside; it also guards the state of every listener,
@@ -50,13 +53,15 @@ final class CenterRegistry: Sendable {
         fileprivate var idle = 0
         fileprivate var peakInUse = 0
         fileprivate var lastGeneration: UInt64 = 0
-        /// The infos made alone that the testing module's inspection lists (see ``RegistrationLedger``).
+        /// The infos not in a live engine that the testing module's inspection lists (see ``RegistrationLedger``):
+        /// those made alone, removed from their engine, or outliving it.
         fileprivate var ledger: [WeakObject] = []
         fileprivate var sweepAt = 64
         /// The states of the engines of this center, whose infos the inspection lists: the states, not the engines,
         /// as a weak reference gives its object a side table, through which every retain and release of it then
         /// goes, several times dearer (Benchmarks/README.md, "Issue 35: a second controller's time"). A finished
-        /// engine's state (its owner released) holds nothing more, and is dropped at the next sweep.
+        /// engine's state (``NotificationEngine/stopAll(fileID:line:)`` ran: an engine's `deinit` always runs it)
+        /// holds nothing more, and is dropped when a new engine of this center finds the list doubled.
         fileprivate var engines: [Guarded<NotificationEngine.State>] = []
         fileprivate var engineSweepAt = 64
 
@@ -148,15 +153,19 @@ final class CenterRegistry: Sendable {
     deinit {
         var registrations: [SharedRegistration.Key: SharedRegistration] = [:]
         var tokens: [CenterToken] = []
+        // In debug builds each engine's state holds this lock (to check that it is held): moved out, as the
+        // registrations are, so that they do not keep each other alive.
+        var engines: [Guarded<NotificationEngine.State>] = []
         lock.withLock { state in
             swap(&registrations, &state.registrations)
+            swap(&engines, &state.engines)
             tokens.reserveCapacity(registrations.count)
             for registration in registrations.values {
                 registration.state.phase = .dropped
                 if let token = registration.state.token.take() { tokens.append(token) }
             }
         }
-        withExtendedLifetime(tokens) {}
+        withExtendedLifetime((tokens, engines)) {}
     }
 
     // MARK: - One registry per center
@@ -166,17 +175,39 @@ final class CenterRegistry: Sendable {
     private final class Anchor: Sendable {
         let registry = CenterRegistry()
         let center: ObjectIdentifier
+        #if canImport(Darwin)
+        /// Apple's center may release the observer that holds this anchor after the center's memory is free (see
+        /// "Ownership").
+        weak let live: NotificationCenter?
+        #endif
 
-        init(center: ObjectIdentifier) {
-            self.center = center
+        init(center: NotificationCenter) {
+            self.center = ObjectIdentifier(center)
+            #if canImport(Darwin)
+            live = center
+            #endif
         }
 
-        /// Its weak references read `nil` from now on: the entry of this center is this anchor's, unless a new center
-        /// at its address has made its own.
+        /// Whether this is `center`'s anchor, not one of a dead center at its address.
+        func isAnchor(of center: NotificationCenter) -> Bool {
+            #if canImport(Darwin)
+            return live === center
+            #else
+            return true
+            #endif
+        }
+
+        /// The entry of this center is this anchor's, unless a new center at its address has made its own: that
+        /// one's anchor, loaded here, is released after the lock, as its release could be its last (its `deinit`
+        /// takes this lock).
         deinit {
-            registries.withLock { table in
-                if let entry = table[center], entry.anchor == nil { table[center] = nil }
+            let other = registries.withLock { table -> Anchor? in
+                guard let entry = table[center] else { return nil }
+                if let other = entry.anchor { return other }
+                table[center] = nil
+                return nil
             }
+            withExtendedLifetime(other) {}
         }
     }
 
@@ -193,17 +224,27 @@ final class CenterRegistry: Sendable {
     /// never one of a dead center whose address was reused.
     static func registry(for center: NotificationCenter) -> CenterRegistry {
         let id = ObjectIdentifier(center)
+        // A dead center's anchor found on Apple platforms (see "Ownership") is released after the lock: its `deinit`
+        // takes the lock.
+        var stale: Anchor?
         var made = false
         // The anchor found is the live center's, which holds it: releasing it here is never its last release.
         let anchor = registries.withLock { table -> Anchor in
-            if let found = table[id]?.anchor { return found }
-            let anchor = Anchor(center: id)
+            if let found = table[id]?.anchor {
+                if found.isAnchor(of: center) { return found }
+                stale = found
+            }
+            let anchor = Anchor(center: center)
             table[id] = WeakAnchor(anchor: anchor)
             made = true
             return anchor
         }
+        withExtendedLifetime(stale) {}
         if made {
-            // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership").
+            // Made here: the center keeps it, through a block whose token nobody keeps (see "Ownership"). The block
+            // is registered with `addObserver(forName:object:queue:using:)`, whose token holds nothing on Linux and
+            // is kept by the center on Apple platforms: a typed message's token removes its registration when it
+            // goes, and would drop the anchor at once.
             _ = CenterCalls.addObserver(to: center, forName: anchorName, object: nil, queue: nil) { _ in
                 withExtendedLifetime(anchor) {}
             }
@@ -217,7 +258,8 @@ final class CenterRegistry: Sendable {
     /// The center's registry if it has one, without making one.
     static func existing(for center: NotificationCenter) -> CenterRegistry? {
         let anchor = registries.withLock { $0[ObjectIdentifier(center)]?.anchor }
-        return anchor?.registry
+        guard let anchor, anchor.isAnchor(of: center) else { return nil }
+        return anchor.registry
     }
 
     /// How many Foundation registrations the center holds through this registry, and how many are idle. For tests.
@@ -293,14 +335,15 @@ final class CenterRegistry: Sendable {
 
     // MARK: - Inspection
 
-    /// Lists `object` for the testing module's inspection: an info made alone, or one that left its engine alive. Answers the live objects a sweep loaded, for the caller to release after the lock.
+    /// Lists `info` for the testing module's inspection: an info made alone, or one that left its engine alive.
+    /// Answers the live infos a sweep loaded, for the caller to release after the lock.
     ///
     /// The entries of released objects are dropped in bulk, when the list has doubled since the last sweep. Each live
     /// entry is loaded as a strong reference, which the caller releases after the lock: another thread may release
     /// that object meanwhile, and its `deinit` must not run under the lock.
-    func enterLedger(_ object: AnyObject) -> [AnyObject] {
+    func enterLedger(_ info: NotificationInfo) -> [AnyObject] {
         lock.withLockHeld { state in
-            state.ledger.append(WeakObject(object: object))
+            state.ledger.append(WeakObject(object: info))
             guard state.ledger.count >= state.sweepAt else { return [] }
             var kept: [AnyObject] = []
             state.ledger.removeAll { entry in
