@@ -52,6 +52,29 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Which lifespan this is, without a custom one's name: a byte, which a listener keeps inline (the name, if any,
+    /// out of line).
+    enum Tag: UInt8 {
+        case lifetime, visible, custom
+    }
+
+    var tag: Tag {
+        switch kind {
+        case .lifetime: return .lifetime
+        case .visible: return .visible
+        case .custom: return .custom
+        }
+    }
+
+    /// The lifespan of `tag`, with `customName` for a custom one.
+    init(_ tag: Tag, customName: String?) {
+        switch tag {
+        case .lifetime: kind = .lifetime
+        case .visible: kind = .visible
+        case .custom: kind = .custom(customName ?? "")
+        }
+    }
+
     /// `lifetime`, `visible`, or `custom("name")`.
     public var description: String {
         switch kind {
