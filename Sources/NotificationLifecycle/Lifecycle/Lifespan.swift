@@ -66,15 +66,6 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The lifespan of `tag`, with `customName` for a custom one.
-    init(_ tag: Tag, customName: String?) {
-        switch tag {
-        case .lifetime: kind = .lifetime
-        case .visible: kind = .visible
-        case .custom: kind = .custom(customName ?? "")
-        }
-    }
-
     /// `lifetime`, `visible`, or `custom("name")`.
     public var description: String {
         switch kind {

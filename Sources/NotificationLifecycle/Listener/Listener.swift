@@ -641,7 +641,16 @@ struct Declaration: Sendable {
         Int32(truncatingIfNeeded: name?.hashValue ?? 0)
     }
 
-    var lifespan: Lifespan { Lifespan(lifespanTag, customName: rare?.customLifespan) }
+    /// The lifespan, made again from its byte. `lifetime` and `visible` are the static constants: made through an
+    /// initialiser, every engine's loop over its infos paid a retain and a release per info (Benchmarks/README.md,
+    /// "Issue 35: a smaller listener").
+    var lifespan: Lifespan {
+        switch lifespanTag {
+        case .lifetime: return .lifetime
+        case .visible: return .visible
+        case .custom: return .custom(rare?.customLifespan ?? "")
+        }
+    }
     var selector: NotificationSelector? { rare?.selector }
     /// The queue handlers run on, or `nil` for the posting thread.
     var queue: OperationQueue? { rare?.queue }
