@@ -24,7 +24,8 @@ class Listener: @unchecked Sendable {
     // In this order, 140 bytes: the header 16, four references 32, the declaration 56, the state 36; a
     // `TypedListener`'s handler (17 bytes) follows at 144: 161 bytes, which glibc's allocator gives a 176-byte block
     // (it rounds a request up to 16 bytes after its 8-byte header): each byte more up to 168 is free, and the 169th
-    // costs 16 bytes. The 160-byte block takes at most 152.
+    // costs 16 bytes. The 160-byte block takes at most 152. (Release builds: in debug builds `Guarded`, in the state,
+    // adds its lock check, 16 bytes.)
     let registry: CenterRegistry
     let center: NotificationCenter
     weak let observer: AnyObject?
