@@ -569,7 +569,8 @@ struct Declaration: Sendable {
     let name: Notification.Name?
     let fileID: String
     /// What few declarations have, or `nil` when it has none of it: out of line, it costs those listeners a small
-    /// object and every other listener 8 bytes instead of 40 (Benchmarks/README.md, "Issue 35: a smaller listener").
+    /// object, and every other listener 9 bytes (this reference and ``lifespanTag``) where a selector, a queue, a
+    /// message type and a lifespan took 48 (Benchmarks/README.md, "Issue 35: a smaller listener").
     let rare: Rare?
     /// The name's hash, computed once: duplicate detection compares it first, and the shared registration's key
     /// hashes it.
@@ -656,11 +657,6 @@ struct Declaration: Sendable {
     /// The queue handlers run on, or `nil` for the posting thread.
     var queue: OperationQueue? { rare?.queue }
     var messageType: ObjectIdentifier? { rare?.messageType }
-
-    /// Whether the listener's lifespan is `lifespan`, without making its own (for an engine's loops over its infos).
-    func lives(during lifespan: Lifespan) -> Bool {
-        lifespanTag == lifespan.tag && (lifespanTag != .custom || rare?.customLifespan == lifespan.customName)
-    }
 
     /// Whether a notification's listener has no name: read in place, where `name == nil` through an accessor copied
     /// the name (Benchmarks/README.md, "Where a second controller's time goes").
