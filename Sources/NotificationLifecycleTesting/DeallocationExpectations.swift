@@ -99,7 +99,7 @@ public func expectDeallocated(
 private func holders(of object: AnyObject, on center: NotificationCenter?) -> (String, String) {
     var clues: [String] = []
     var details = ""
-    if let info = object as? NotificationInfo, info.ownerID != nil {
+    if let info = object as? NotificationInfo, info.isOwned {
         clues.append(
             "An engine owns it (it was added to a controller or a NotificationEngine): the engine holds it until "
                 + "the owner is released or calls remove(_:)."

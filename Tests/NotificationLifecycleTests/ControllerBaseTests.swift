@@ -129,8 +129,8 @@ struct ControllerBaseTests {
         let screen = ScreenController(notificationCenter: center)
         let info = first.addLifetimeNotificationInfo(forName: .ping) { c, _ in c.events.record("ping") }
         let selector = screen.notificationEngine.infos[0]
-        #expect(info.ownerID == first.notificationEngine.identity)
-        #expect(selector.ownerID == screen.notificationEngine.identity)
+        #expect(info.isOwned && first.notificationEngine.infos.contains { $0 === info })
+        #expect(selector.isOwned && screen.notificationEngine.infos.contains { $0 === selector })
         let rules = reportedRules {
             #expect(!second.notificationEngine.add(info))
             #expect(!second.notificationEngine.add(selector))

@@ -66,4 +66,36 @@ struct DuplicateIndexTests {
         }
         #expect(rules == [.duplicateRegistration])
     }
+
+    /// What few declarations have (a custom lifespan, a selector) is kept out of line, in an object of each
+    /// declaration's own: two infos made apart are compared by what those objects hold, in a small engine (compared
+    /// one by one) and in a large one (indexed by hash).
+    @Test(arguments: [1, InfoList.scanLimit + 8])
+    func rarePartsMadeApartCompareByValue(engineSize: Int) {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        let observer = SelectorObserver()
+        for name in Self.names.prefix(engineSize) { #expect(engine.add(Self.make(name, nil, center))) }
+        let name = Notification.Name("DuplicateIndexTests.rare")
+        // Built at run time: each `Lifespan` holds a string of its own.
+        func editing() -> Lifespan { .custom(["edit", "ing"].joined()) }
+        func closure(_ lifespan: Lifespan) -> NotificationInfo {
+            NotificationInfo(name: name, lifespan: lifespan, center: center, line: 1, column: 1) { _ in }
+        }
+        func selector(_ lifespan: Lifespan) -> NotificationInfo {
+            NotificationInfo(observer: observer, selector: "didPing:", name: name, lifespan: lifespan, center: center)
+        }
+        let rules = reportedRules {
+            #expect(engine.add(closure(editing())))
+            #expect(!engine.add(closure(editing())))
+            #expect(engine.add(closure(.custom("editing!"))))
+            #expect(engine.add(closure(.visible)))
+            #expect(engine.add(selector(editing())))
+            #expect(!engine.add(selector(editing())))
+            #expect(engine.add(selector(.lifetime)))
+            #expect(!engine.add(selector(.lifetime)))
+        }
+        #expect(rules == [.duplicateRegistration, .duplicateRegistration, .duplicateRegistration])
+        #expect(engine.infos.count == engineSize + 5)
+    }
 }

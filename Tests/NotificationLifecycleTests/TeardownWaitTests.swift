@@ -24,7 +24,8 @@ struct TeardownWaitTests {
         let gate = BlockingGate()
         let order = Recorder<String>()
         let owner = MainActorPinger()
-        engine.add(
+        // Made owned by the engine, as its shorthands make their infos, and added as they add them.
+        _ = engine.addMade(
             NotificationInfo(
                 handler: .ownedOnMainActor { (_: MainActorPinger, _) in gate.pass(order) },
                 observer: owner,
@@ -39,7 +40,9 @@ struct TeardownWaitTests {
                 line: #line,
                 owner: ObjectIdentifier(engine),
                 registry: engine.registry
-            )
+            ),
+            fileID: #fileID,
+            line: #line
         )
         await expectTheWaitEndsAfterTheHandlerOfAPostFromAnotherThread(engine, gate, order)
         withExtendedLifetime(owner) {}

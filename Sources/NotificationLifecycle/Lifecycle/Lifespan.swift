@@ -52,6 +52,20 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Which lifespan this is, without a custom one's name: a byte, which a listener keeps inline (the name, if any,
+    /// out of line).
+    enum Tag: UInt8 {
+        case lifetime, visible, custom
+    }
+
+    var tag: Tag {
+        switch kind {
+        case .lifetime: return .lifetime
+        case .visible: return .visible
+        case .custom: return .custom
+        }
+    }
+
     /// `lifetime`, `visible`, or `custom("name")`.
     public var description: String {
         switch kind {

@@ -88,7 +88,7 @@ extension NotificationEngine {
         for info in state.infos {
             if let lifespan, info.lifespan != lifespan { continue }
             if lifespan == nil, state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
-            info.listener.stop(givingUpFrom: lifespan == nil ? identity : nil, into: &effects)
+            info.listener.stop(givingUp: lifespan == nil, into: &effects)
         }
         endSequences(of: lifespan, into: &effects)
     }

@@ -174,9 +174,6 @@ public final class NotificationEngine: Sendable {
         stopAll(whilePopulating: true, fileID: #fileID, line: #line)
     }
 
-    /// The engine's identity: the owner its infos record.
-    var identity: ObjectIdentifier { ObjectIdentifier(self) }
-
     // MARK: - Inspection
 
     /// The infos, in the order they were added.
@@ -261,11 +258,12 @@ public final class NotificationEngine: Sendable {
                 return (false, existing === info ? nil : existing)
             }
             if !made {
-                if let owner = listener.state.owner, owner != identity {
+                // Owned, and not listed here (above): another engine's.
+                if listener.state.isOwned {
                     effects.report { .foreignAdd(info: "\(info)") }
                     return (false, nil)
                 }
-                listener.state.owner = identity
+                listener.state.isOwned = true
                 listener.state.everOwned = true
             }
             reportConflict(of: info, into: &effects)
@@ -290,7 +288,7 @@ public final class NotificationEngine: Sendable {
             state.unindex(info, keeping: &effects)
             if info.listensToEveryNotification { state.everyNotificationInfos -= 1 }
             if state.tap != nil { effects.keep(info.listener.setTappingLocked(nil)) }
-            info.listener.stop(givingUpFrom: identity, into: &effects)
+            info.listener.stop(givingUp: true, into: &effects)
             depart(info.listener, keeping: &effects)
             // The caller holds the info: the ledger now lists it itself.
             for object in registry.enterLedger(info) { effects.keep(object) }

@@ -21,8 +21,11 @@ package import Foundation
 /// dispatched statically (the members after the handler's are in an extension).
 class Listener: @unchecked Sendable {
     // Safe: `state` is only touched under `registry.lock`; every other stored property is a constant.
-    // In this order, 187 bytes (a byte of padding after the declaration); a `TypedListener`'s handler follows at 192:
-    // 209 bytes, a 224-byte block.
+    // In this order, 140 bytes: the header 16, four references 32, the declaration 56, the state 36; a
+    // `TypedListener`'s handler (17 bytes) follows at 144: 161 bytes, which glibc's allocator gives a 176-byte block
+    // (it rounds a request up to 16 bytes after its 8-byte header): each byte more up to 168 is free, and the 169th
+    // costs 16 bytes. The 160-byte block takes at most 152. (Release builds: in debug builds `Guarded`, in the state,
+    // adds its lock check, 16 bytes.)
     let registry: CenterRegistry
     let center: NotificationCenter
     weak let observer: AnyObject?
@@ -33,7 +36,7 @@ class Listener: @unchecked Sendable {
     // Exclusive by the lock: the runtime check would cost more than the rest of a start.
     @exclusivity(unchecked) final var state = State()
 
-    /// Five words and three flags: what a listener holds in memory is mostly here, once per listener.
+    /// Four words and four flags: what a listener holds in memory is mostly here, once per listener.
     struct State {
         /// The generation of the registration the listener listens through now, or 0 while it does not listen.
         var generation: UInt64 = 0
@@ -44,10 +47,11 @@ class Listener: @unchecked Sendable {
         var holds: Int32 = 0
         /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up.
         var slot: Int32 = -1
-        /// The engine that owns the info, if any.
-        var owner: ObjectIdentifier?
         /// The tap and the late calls, made on first use: most listeners never have either.
         var extras: Guarded<Extras>?
+        /// Whether an engine owns the info. Which one need not be kept: an engine lists each info it owns, and only
+        /// the engine that lists an info gives it up (a byte, where the engine's identity took 8).
+        var isOwned = false
         /// Whether the current registration was made by a hold.
         var startedByHold = false
         /// Whether an owner ever held the info (then a gone observer is not reported: the owner stops its infos
@@ -70,7 +74,7 @@ class Listener: @unchecked Sendable {
         declaration: Declaration,
         observer: borrowing AnyObject?,
         sender: borrowing AnyObject?,
-        owner: ObjectIdentifier?
+        isOwned: Bool
     ) {
         self.center = center
         self.registry = registry
@@ -78,8 +82,8 @@ class Listener: @unchecked Sendable {
         // A weak reference stores no strong one: the copies only borrow, and the optimizer removes them.
         self.observer = copy observer
         self.sender = copy sender
-        state.owner = owner
-        state.everOwned = owner != nil
+        state.isOwned = isOwned
+        state.everOwned = isOwned
     }
 
     // MARK: - The handler's, overridden by TypedListener
@@ -179,11 +183,11 @@ extension Listener {
         return true
     }
 
-    /// Stops listening under the lock, also what holds started; with `owner`, also gives the info up if that owner
-    /// has it.
-    func stop(givingUpFrom owner: ObjectIdentifier? = nil, into effects: inout Effects) {
+    /// Stops listening under the lock, also what holds started; with `givingUp`, also gives the info up: for the
+    /// engine that lists it.
+    func stop(givingUp: Bool = false, into effects: inout Effects) {
         state.startedByHold = false
-        if let owner, state.owner == owner { state.owner = nil }
+        if givingUp { state.isOwned = false }
         withdraw(into: &effects)
     }
 
@@ -249,7 +253,7 @@ extension Listener {
     /// for an engine's report of a refused duplicate), handler, and whether it listens.
     func described(owned: Bool? = nil) -> String {
         let liveSender = sender
-        let (listening, isOwned) = registry.withLock { (state.isListening, state.owner != nil) }
+        let (listening, isOwned) = registry.withLock { (state.isListening, state.isOwned) }
         let senderText = !declaration.filtersBySender ? "any" : liveSender.map { "\(type(of: $0))" } ?? "<released>"
         let (nameLabel, senderLabel) = kind == .notification ? ("name", "sender") : ("\(kind)", "subject")
         let lifespan = (owned ?? isOwned) ? "lifespan: \(declaration.lifespan), " : ""
@@ -356,7 +360,7 @@ final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
         declaration: consuming Declaration,
         observer: borrowing AnyObject?,
         sender: borrowing AnyObject?,
-        owner: ObjectIdentifier?
+        isOwned: Bool
     ) {
         // `asOwner` casts the observer to `Owner` unchecked: every info is made with its owner as the observer of an
         // owner-typed handler, or with `AnyObject`.
@@ -371,7 +375,7 @@ final class TypedListener<Owner: AnyObject>: Listener, @unchecked Sendable {
             declaration: declaration,
             observer: observer,
             sender: sender,
-            owner: owner
+            isOwned: isOwned
         )
     }
 
@@ -561,19 +565,20 @@ struct TappedCall {
 /// per info made and more bytes for declarations that do not repeat (Benchmarks/README.md, "Issue 35: one small
 /// object per listener").
 struct Declaration: Sendable {
-    // In this order (the strings first, the 32-bit fields and flags last), 95 bytes.
+    // In this order (the strings first, the 32-bit fields and bytes last), 56 bytes.
     let name: Notification.Name?
-    let lifespan: Lifespan
-    let selector: NotificationSelector?
     let fileID: String
-    /// The queue handlers run on, or `nil` for the posting thread.
-    let queue: OperationQueue?
-    let messageType: ObjectIdentifier?
+    /// What few declarations have, or `nil` when it has none of it: out of line, it costs those listeners a small
+    /// object, and every other listener 9 bytes (this reference and ``lifespanTag``) where a selector, a queue, a
+    /// message type and a lifespan took 48 (Benchmarks/README.md, "Issue 35: a smaller listener").
+    let rare: Rare?
     /// The name's hash, computed once: duplicate detection compares it first, and the shared registration's key
     /// hashes it.
     let nameHash: Int32
     let line: Int32
     let column: Int32
+    /// The lifespan, but for a custom one's name, which is in ``rare``.
+    let lifespanTag: Lifespan.Tag
     /// Whether the handler receives an observer, which must live for the listener to be called.
     let takesObserver: Bool
     /// Whether the listener filters on one sender (or subject), held weakly by the listener.
@@ -582,6 +587,27 @@ struct Declaration: Sendable {
     /// that does not fit in 32 bits makes the declaration no other's duplicate, rather than the duplicate of one
     /// whose place differs in the bits left out.
     let placeFits: Bool
+
+    /// A selector, a queue, a typed message or a custom lifespan: what a listener declares only now and then.
+    final class Rare: Sendable {
+        let selector: NotificationSelector?
+        /// The queue handlers run on, or `nil` for the posting thread.
+        let queue: OperationQueue?
+        let messageType: ObjectIdentifier?
+        let customLifespan: String?
+
+        init(
+            selector: NotificationSelector?,
+            queue: OperationQueue?,
+            messageType: ObjectIdentifier?,
+            customLifespan: String?
+        ) {
+            self.selector = selector
+            self.queue = queue
+            self.messageType = messageType
+            self.customLifespan = customLifespan
+        }
+    }
 
     init(
         name: Notification.Name?,
@@ -597,10 +623,12 @@ struct Declaration: Sendable {
     ) {
         nameHash = Self.hash(of: name)
         self.name = name
-        self.lifespan = lifespan
-        self.selector = selector
-        self.queue = queue
-        self.messageType = messageType
+        let customLifespan = lifespan.customName
+        rare =
+            selector == nil && queue == nil && messageType == nil && customLifespan == nil
+            ? nil
+            : Rare(selector: selector, queue: queue, messageType: messageType, customLifespan: customLifespan)
+        lifespanTag = lifespan.tag
         self.fileID = fileID
         self.line = Int32(truncatingIfNeeded: line)
         self.column = Int32(truncatingIfNeeded: column)
@@ -615,6 +643,21 @@ struct Declaration: Sendable {
         Int32(truncatingIfNeeded: name?.hashValue ?? 0)
     }
 
+    /// The lifespan, made again from its byte. `lifetime` and `visible` are the static constants: made through an
+    /// initialiser, every engine's loop over its infos paid a retain and a release per info (Benchmarks/README.md,
+    /// "Issue 35: a smaller listener").
+    var lifespan: Lifespan {
+        switch lifespanTag {
+        case .lifetime: return .lifetime
+        case .visible: return .visible
+        case .custom: return .custom(rare?.customLifespan ?? "")
+        }
+    }
+    var selector: NotificationSelector? { rare?.selector }
+    /// The queue handlers run on, or `nil` for the posting thread.
+    var queue: OperationQueue? { rare?.queue }
+    var messageType: ObjectIdentifier? { rare?.messageType }
+
     /// Whether a notification's listener has no name: read in place, where `name == nil` through an accessor copied
     /// the name (Benchmarks/README.md, "Where a second controller's time goes").
     var listensToEveryNotification: Bool {
@@ -623,18 +666,22 @@ struct Declaration: Sendable {
     }
 
     /// Whether the handler is named by its selector rather than by its place.
-    private var namedBySelector: Bool { selector != nil && takesObserver }
+    private var namedBySelector: Bool { rare?.selector != nil && takesObserver }
 
     /// Whether listeners of these two declarations register the same thing when their observers and senders are the
-    /// same objects: every part but the place, which counts only for a closure.
+    /// same objects: every part but the place, which counts only for a closure (and the queue, which never counted).
     func declaresTheSame(as other: Declaration) -> Bool {
         guard nameHash == other.nameHash,
             namedBySelector || (placeFits && other.placeFits && line == other.line && column == other.column)
         else { return false }
         guard takesObserver == other.takesObserver, filtersBySender == other.filtersBySender,
-            messageType == other.messageType, lifespan == other.lifespan, name == other.name,
-            selector == other.selector
+            lifespanTag == other.lifespanTag, name == other.name
         else { return false }
+        if rare !== other.rare {
+            guard messageType == other.messageType, rare?.customLifespan == other.rare?.customLifespan,
+                selector == other.selector
+            else { return false }
+        }
         return namedBySelector || fileID == other.fileID
     }
 
@@ -648,11 +695,8 @@ struct Declaration: Sendable {
         hasher.combine(filtersBySender)
         if let selector { hasher.combine(selector) }
         if !namedBySelector { hasher.combine(Int(line) &* 65_537 &+ Int(column)) }
-        if let custom = lifespan.customName {
-            hasher.combine(custom)
-        } else {
-            hasher.combine(lifespan == .lifetime)
-        }
+        hasher.combine(lifespanTag)
+        if let custom = rare?.customLifespan { hasher.combine(custom) }
         return hasher.finalize()
     }
 }

@@ -229,7 +229,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             ),
             observer: observer,
             sender: object,
-            owner: engine
+            isOwned: engine != nil
         )
         if engine == nil {
             DiagnosticRouting.claim(listener.center)
@@ -386,9 +386,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
 
     // MARK: - Ownership and inspection
 
-    /// The engine that owns the info, if any.
-    package var ownerID: ObjectIdentifier? {
-        listener.registry.withLock { listener.state.owner }
+    /// Whether an engine owns the info (the engine that lists it).
+    package var isOwned: Bool {
+        listener.registry.withLock { listener.state.isOwned }
     }
 
     /// Installs (or, with `nil`, removes) the tap that sees every handler call of this info.

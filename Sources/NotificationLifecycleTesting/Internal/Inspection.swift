@@ -189,7 +189,7 @@ func centerTable(_ infos: [NotificationInfo]) -> String {
     let header = ["#", "name", "sender", "lifespan", "handler", "state", "observer", "owner", "declared at"]
     let rows = infos.enumerated().map { index, info in
         ["\(index + 1)"] + NotificationRegistration(info).cells + [info.observer.map { "\(type(of: $0))" } ?? "none"]
-            + [info.ownerID == nil ? "none" : "an engine", declarationSite(info)]
+            + [info.isOwned ? "an engine" : "none", declarationSite(info)]
     }
     return renderedTable([header] + rows)
 }
