@@ -157,7 +157,7 @@ struct ControllerBaseTests {
                 queue: nil,
                 fileID: #fileID,
                 line: 1,
-                owner: ObjectIdentifier(engine),
+                owned: true,
                 registry: engine.registry
             )
         }

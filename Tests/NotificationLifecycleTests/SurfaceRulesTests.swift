@@ -150,6 +150,21 @@ struct SurfaceRulesTests {
         #expect(!engine.isActive(.visible))
     }
 
+    /// A shorthand called on a finished engine makes an info that engine refuses: the info is then one made alone,
+    /// which another engine adds (it is not another engine's) and the inspection lists.
+    @Test func aShorthandsInfoRefusedByAFinishedEngineIsMadeAlone() {
+        let controller = ScriptedController(notificationCenter: center)
+        controller.notificationEngine.stopAll()
+        let (info, refused) = capturingDiagnostics { controller.addNotificationInfo(forName: .pong) { _, _ in } }
+        #expect(refused.map(\.rule) == [.engineFinished])
+        #expect(RegistrationLedger.infos(on: center).contains { $0 === info })
+        let other = NotificationEngine(center: center)
+        let rules = reportedRules { #expect(other.add(info)) }
+        #expect(rules == [])
+        #expect(info.isListening)
+        other.stopAll()
+    }
+
     @Test func stopAllFinishesAStandaloneEngine() {
         let engine = NotificationEngine(center: center)
         let calls = Recorder<Int>()

@@ -38,7 +38,7 @@ struct TeardownWaitTests {
                 queue: nil,
                 fileID: #fileID,
                 line: #line,
-                owner: ObjectIdentifier(engine),
+                owned: true,
                 registry: engine.registry
             ),
             fileID: #fileID,

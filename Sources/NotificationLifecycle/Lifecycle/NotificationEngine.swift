@@ -239,6 +239,13 @@ public final class NotificationEngine: Sendable {
         let outcome = registry.withLock { () -> (added: Bool, equal: NotificationInfo?) in
             if case .finished = state.phase {
                 effects.report { .engineFinished(call: "add(\(info))") }
+                if made {
+                    // A shorthand's info that no engine will hold is one made alone: no other engine refuses it as
+                    // this one's, and the inspection lists it.
+                    listener.state.isOwned = false
+                    listener.state.everOwned = false
+                    for object in registry.enterLedger(info) { effects.keep(object) }
+                }
                 return (false, nil)
             }
             // That very info added again, or an equal one already here.

@@ -151,7 +151,7 @@ extension NotificationEngineOwner {
             queue: queue,
             fileID: site.fileID,
             line: site.line,
-            owner: ObjectIdentifier(engine),
+            owned: true,
             registry: engine.registry
         )
         return engine.addMade(info, fileID: site.fileID, line: site.line)

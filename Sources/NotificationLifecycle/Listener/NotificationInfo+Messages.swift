@@ -22,7 +22,7 @@ extension NotificationInfo {
             queue: nil,
             fileID: site.fileID,
             line: site.line,
-            owner: engine.map(ObjectIdentifier.init),
+            owned: engine != nil,
             registry: engine?.registry
         )
     }

@@ -125,7 +125,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             queue: queue,
             fileID: fileID,
             line: line,
-            owner: nil,
+            owned: false,
             registry: nil
         )
     }
@@ -178,17 +178,17 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             queue: queue,
             fileID: fileID,
             line: line,
-            owner: nil,
+            owned: false,
             registry: nil
         )
     }
 
     /// Makes an info from its parts; the designated initialiser behind every other one.
     ///
-    /// `observer` is the object the handler receives (and, with a closure, part of its identity); `owner` is the
-    /// identity of the engine whose shorthand makes the info, and `registry` that engine's registry: the engine owns
-    /// the info from the start and lists it for inspection, and adds it at once with
-    /// ``NotificationEngine/addMade(_:fileID:line:)``. An info made alone (`nil`, `nil`) lists itself.
+    /// `observer` is the object the handler receives (and, with a closure, part of its identity); `owned` says that an
+    /// engine's shorthand makes the info, and `registry` is that engine's registry: the engine owns the info from the
+    /// start and lists it for inspection, and adds it at once with ``NotificationEngine/addMade(_:fileID:line:)``. An
+    /// info made alone (`false`, `nil`) lists itself.
     ///
     /// The handler, center, name, lifespan, selector, queue, file and registry move into the listener, the observer
     /// and sender are borrowed, and the engine is not passed: each copy here was a retain and a release per info made
@@ -205,7 +205,7 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
         queue: consuming OperationQueue?,
         fileID: consuming String,
         line: Int,
-        owner engine: ObjectIdentifier?,
+        owned: Bool,
         registry: consuming CenterRegistry?
     ) {
         // Before the parts move: only an info that breaks a rule describes itself (below).
@@ -229,9 +229,9 @@ public final class NotificationInfo: Sendable, CustomStringConvertible {
             ),
             observer: observer,
             sender: object,
-            isOwned: engine != nil
+            isOwned: owned
         )
-        if engine == nil {
+        if !owned {
             DiagnosticRouting.claim(listener.center)
             let registry = listener.registry
             let kept = registry.withLock { registry.enterLedger(self) }

@@ -110,7 +110,7 @@ final class StressRun: Sendable {
                 queue: nil,
                 fileID: #fileID,
                 line: #line,
-                owner: nil,
+                owned: false,
                 registry: nil
             )
             controller.notificationEngine.add(info)
