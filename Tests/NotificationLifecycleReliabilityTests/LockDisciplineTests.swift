@@ -89,7 +89,7 @@ extension ReliabilityTests {
         /// by that read, and its `deinit` takes the same lock: it must run after the lock, or the read deadlocks
         /// (and in debug builds, whose lock is error-checking, crashes the process).
         @Test("An engine released while its center's infos are read is deinitialised outside the lock")
-        func engineReleasedWhileTheLedgerIsRead() {
+        func engineReleasedWhileTheLedgerIsRead() async {
             let center = NotificationCenter()
             let done = LockedValueBox(false)
             let reads = LockedValueBox(0)
@@ -105,7 +105,7 @@ extension ReliabilityTests {
                     done.withLock { $0 = true }
                 }
             }
-            #expect(group.wait(timeout: 120), "deadlock")
+            #expect(await group.finished(within: 120), "deadlock")
             #expect(reads.withLock { $0 } > 0)
         }
 

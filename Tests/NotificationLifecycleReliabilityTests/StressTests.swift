@@ -19,18 +19,18 @@ extension ReliabilityTests {
         ]
 
         @Test("Threads on the same infos, handlers on the posting thread", arguments: [UInt64(1), 2])
-        func postingThread(seed: UInt64) {
+        func postingThread(seed: UInt64) async {
             let run = StressRun(mode: .postingThread, seed: seed, mainLog: MainActorLog())
             let group = run.startStress()
-            #expect(group.wait(timeout: run.budget.seconds + 30), "deadlock: the threads did not finish")
+            #expect(await group.finished(within: run.budget.seconds + 30), "deadlock: the threads did not finish")
             Self.checkQuiet(run)
         }
 
         @Test("Threads on the same infos, each info delivering on its own OperationQueue")
-        func operationQueue() {
+        func operationQueue() async {
             let run = StressRun(mode: .operationQueue, seed: 3, mainLog: MainActorLog())
             let group = run.startStress()
-            #expect(group.wait(timeout: run.budget.seconds + 30), "deadlock: the threads did not finish")
+            #expect(await group.finished(within: run.budget.seconds + 30), "deadlock: the threads did not finish")
             Self.checkQuiet(run)
         }
 
@@ -68,7 +68,7 @@ extension ReliabilityTests {
         /// center holds exactly one registration for each listening info and none for the others, counted by the
         /// center's own operations on each info's queue (a doubled registration is invisible to handlers).
         @Test("Threads start and stop the same three infos: the center holds one registration per listening info")
-        func sameInfosFromEveryThread() {
+        func sameInfosFromEveryThread() async {
             let center = NotificationCenter()
             let engine = NotificationEngine(center: center)
             let calls = DeliveryLog()
@@ -96,7 +96,7 @@ extension ReliabilityTests {
                     }
                 }
             }
-            #expect(group.wait(timeout: 30), "deadlock: the threads did not finish")
+            #expect(await group.finished(within: 30), "deadlock: the threads did not finish")
             for (index, info) in infos.enumerated() {
                 let queue = info.queue as! CountingQueue
                 // As the threads left it, then stopped (a leaked registration shows here), then started once more.

@@ -71,7 +71,11 @@ struct HubRaceTests {
     /// lock; so can a concurrent `RegistrationLedger.infos(on:)`. The info's `deinit`, which unlinks its core, then
     /// runs on that thread, later. So the test waits until every info it made is gone, and then until the hub has
     /// settled; a registration in use after that would be a defect of the hub (issue 24, item 1).
-    @Test func racingStartStopReleasePost() {
+    ///
+    /// The race runs on threads of its own, and the test waits for it without holding a thread of the cooperative
+    /// pool: run there (with `concurrentPerform`), it held both of the pool's threads for seconds, and the other
+    /// suites' tasks waited.
+    @Test func racingStartStopReleasePost() async {
         let center = NotificationCenter()
         let made = MadeInfos()
         // Every post of a sender-filtered info whose sender is gone reports it once; they are expected here.
@@ -79,10 +83,12 @@ struct HubRaceTests {
         let record: @Sendable (NotificationDiagnostic) -> Void = { diagnostic in
             reported.withLock { $0.append(diagnostic.rule) }
         }
-        DiagnosticScope.withHandler(record) {
-            // The threads below do not inherit this task's scope: the center is claimed for it instead.
-            DiagnosticRouting.claim(center)
-            race(on: center, made: made)
+        await onOwnThread {
+            DiagnosticScope.withHandler(record) {
+                // The threads below do not inherit this scope: the center is claimed for it instead.
+                DiagnosticRouting.claim(center)
+                Self.race(on: center, made: made)
+            }
         }
         #expect(reported.withLock { $0.allSatisfy { $0 == .senderReleased } })
         let hub = CenterRegistry.existing(for: center)
@@ -93,14 +99,14 @@ struct HubRaceTests {
     }
 
     /// The race of ``racingStartStopReleasePost()``; releases every info it made, as far as it holds them.
-    private func race(on center: NotificationCenter, made: MadeInfos) {
+    private static func race(on center: NotificationCenter, made: MadeInfos) {
         let names = [Notification.Name("probe.a"), Notification.Name("probe.b")]
         let queue = OperationQueue()
         let box = Box()
         box.infos = Array(repeating: nil, count: 64)
         let rounds = 400
         do {
-            DispatchQueue.concurrentPerform(iterations: 4) { t in
+            onThreads(4) { t in
                 do {
                     for r in 0..<rounds {
                         let name = names[(t + r) % 2]

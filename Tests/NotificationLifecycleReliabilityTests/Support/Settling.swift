@@ -20,16 +20,14 @@ func isGone(_ probe: @autoclosure () -> AnyObject?, within timeout: TimeInterval
     settles(within: timeout) { probe() == nil }
 }
 
-/// Runs `body` on a thread of its own and waits for it without holding a thread of the cooperative pool.
+/// Runs `body` on a thread of its own and returns its result without holding a thread of the cooperative pool.
 ///
 /// For a long synchronous test: Swift Testing runs a synchronous test on the pool, which has one thread per core, and
-/// the tasks Foundation starts for asynchronous messages in tests running beside it would wait for that thread.
-func onOwnThread(_ body: @escaping @Sendable () -> Void) async {
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let thread = Thread {
-            body()
-            done.resume()
-        }
+/// the tasks that tests running beside it wait for (Foundation's for asynchronous messages, their own) would wait for
+/// that thread. A test that blocked both threads for seconds once made another test's 5-second wait fail in CI.
+func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+        let thread = Thread { done.resume(returning: body()) }
         thread.stackSize = 1 << 22
         thread.start()
     }

@@ -47,6 +47,12 @@ final class ThreadGroup: @unchecked Sendable {
         }
         return true
     }
+
+    /// ``wait(timeout:)`` on a thread of its own: the calling test holds no thread of the cooperative pool (nor the
+    /// main actor) while the group runs.
+    func finished(within timeout: TimeInterval) async -> Bool {
+        await onOwnThread { self.wait(timeout: timeout) }
+    }
 }
 
 /// Runs `body` on its own thread and waits at most `timeout` seconds; `false` means it did not return (deadlock).
