@@ -533,7 +533,10 @@ final class Tapping: Sendable {
         return tapping.call(notification)
     }
 
-    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
+    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``. Always inlined: the
+    /// optimizer stopped inlining it when the declaration's flags became bits of a word, and the call cost each
+    /// listener of a main-actor message post more (Benchmarks/README.md, "Issue 35: the listener in 160 bytes").
+    @inline(__always)
     static func showMessage(_ tapping: Tapping?) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
         return tapping.call(nil)
