@@ -67,6 +67,26 @@ struct DuplicateIndexTests {
         #expect(rules == [.duplicateRegistration])
     }
 
+    /// A declaration keeps its line in 24 bits and its column in 11 (one word holds its small facts): two closures
+    /// given places that differ only above them are not duplicates, and a place within them still is.
+    @Test func placesGivenByHandThatDifferAboveTheKeptBitsAreNotDuplicates() {
+        let center = NotificationCenter()
+        let engine = NotificationEngine(center: center)
+        let name = Notification.Name("DuplicateIndexTests.keptBits")
+        func info(line: Int, column: Int) -> NotificationInfo {
+            NotificationInfo(name: name, center: center, line: line, column: column) { _ in }
+        }
+        let rules = reportedRules {
+            #expect(engine.add(info(line: 5, column: 9)))
+            #expect(engine.add(info(line: 5 + (1 << 24), column: 9)))
+            #expect(engine.add(info(line: 5, column: 9 + (1 << 11))))
+            #expect(engine.add(info(line: (1 << 24) - 1, column: (1 << 11) - 1)))
+            #expect(!engine.add(info(line: (1 << 24) - 1, column: (1 << 11) - 1)))
+            #expect(!engine.add(info(line: 5, column: 9)))
+        }
+        #expect(rules == [.duplicateRegistration, .duplicateRegistration])
+    }
+
     /// What few declarations have (a custom lifespan, a selector) is kept out of line, in an object of each
     /// declaration's own: two infos made apart are compared by what those objects hold, in a small engine (compared
     /// one by one) and in a large one (indexed by hash).

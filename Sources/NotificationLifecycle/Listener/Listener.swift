@@ -21,11 +21,11 @@ package import Foundation
 /// dispatched statically (the members after the handler's are in an extension).
 class Listener: @unchecked Sendable {
     // Safe: `state` is only touched under `registry.lock`; every other stored property is a constant.
-    // In this order, 140 bytes: the header 16, four references 32, the declaration 56, the state 36; a
-    // `TypedListener`'s handler (17 bytes) follows at 144: 161 bytes, which glibc's allocator gives a 176-byte block
-    // (it rounds a request up to 16 bytes after its 8-byte header): each byte more up to 168 is free, and the 169th
-    // costs 16 bytes. The 160-byte block takes at most 152. (Release builds: in debug builds `Guarded`, in the state,
-    // adds its lock check, 16 bytes.)
+    // In this order, 128 bytes: the header 16, four references 32, the declaration 48, the state 32; a
+    // `TypedListener`'s handler (17 bytes: a closure and its case) follows at 128: 145 bytes, which glibc's allocator
+    // gives a 160-byte block (it rounds a request up to 16 bytes after its 8-byte header): each byte more up to 152 is
+    // free, and the 153rd costs 16 bytes. The handler is aligned to 8 bytes, so a byte more here costs 8 there: 128
+    // is the most that fits. (Release builds: in debug builds `Guarded`, in the state, adds its lock check, 16 bytes.)
     let registry: CenterRegistry
     let center: NotificationCenter
     weak let observer: AnyObject?
@@ -36,19 +36,18 @@ class Listener: @unchecked Sendable {
     // Exclusive by the lock: the runtime check would cost more than the rest of a start.
     @exclusivity(unchecked) final var state = State()
 
-    /// Four words and four flags: what a listener holds in memory is mostly here, once per listener.
+    /// Three words, a slot and four flags (32 bytes): what a listener holds in memory is mostly here, once per
+    /// listener.
     struct State {
         /// The generation of the registration the listener listens through now, or 0 while it does not listen.
         var generation: UInt64 = 0
         /// The registration it listens through now; while it does not, the one it last listened through, so that
         /// starting again looks nothing up (and a teardown's wait finds its posts under way).
         var lastRegistration: SharedRegistration?
-        /// `listen(during:)` calls under way.
-        var holds: Int32 = 0
+        /// The tap, the late calls and the `listen(during:)` holds, made on first use: most listeners never have any.
+        var extras: Guarded<Extras>?
         /// Where the info is in its owner's ``InfoList``, for a remove that looks nothing up.
         var slot: Int32 = -1
-        /// The tap and the late calls, made on first use: most listeners never have either.
-        var extras: Guarded<Extras>?
         /// Whether an engine owns the info. Which one need not be kept: an engine lists each info it owns, and only
         /// the engine that lists an info gives it up (a byte, where the engine's identity took 8).
         var isOwned = false
@@ -150,7 +149,7 @@ extension Listener {
         let gone = observerGone || (declaration.filtersBySender && sender == nil)
         effects.keep(consume observer)
         defer { effects.keep(sender) }
-        if byHold { state.holds += 1 }
+        if byHold { madeExtras().state.holds += 1 }
         if state.isListening {
             if !byHold { state.startedByHold = false }
             return
@@ -200,8 +199,9 @@ extension Listener {
     /// listener explicitly since.
     func endHold() {
         decide { effects in
-            state.holds -= 1
-            if state.holds == 0, state.startedByHold { stop(into: &effects) }
+            let extras = madeExtras()
+            extras.state.holds -= 1
+            if extras.state.holds == 0, state.startedByHold { stop(into: &effects) }
         }
     }
 
@@ -533,7 +533,10 @@ final class Tapping: Sendable {
         return tapping.call(notification)
     }
 
-    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``.
+    /// Shows a typed-message handler call to the tap, if there is one; as ``show(_:_:)``. Always inlined: the
+    /// optimizer stopped inlining it when the declaration's flags became bits of a word, and the call cost each
+    /// listener of a main-actor message post more (Benchmarks/README.md, "Issue 35: the listener in 160 bytes").
+    @inline(__always)
     static func showMessage(_ tapping: Tapping?) -> TappedCall? {
         guard let tapping else { return TappedCall(tapping: nil, id: 0) }
         return tapping.call(nil)
@@ -565,28 +568,40 @@ struct TappedCall {
 /// per info made and more bytes for declarations that do not repeat (Benchmarks/README.md, "Issue 35: one small
 /// object per listener").
 struct Declaration: Sendable {
-    // In this order (the strings first, the 32-bit fields and bytes last), 56 bytes.
+    // In this order, 48 bytes: the strings, the reference, and the small facts in one word.
     let name: Notification.Name?
     let fileID: String
     /// What few declarations have, or `nil` when it has none of it: out of line, it costs those listeners a small
-    /// object, and every other listener 9 bytes (this reference and ``lifespanTag``) where a selector, a queue, a
-    /// message type and a lifespan took 48 (Benchmarks/README.md, "Issue 35: a smaller listener").
+    /// object, and every other listener this reference and two bits of ``facts`` where a selector, a queue, a message
+    /// type and a lifespan took 48 bytes (Benchmarks/README.md, "Issue 35: a smaller listener").
     let rare: Rare?
-    /// The name's hash, computed once: duplicate detection compares it first, and the shared registration's key
-    /// hashes it.
-    let nameHash: Int32
-    let line: Int32
-    let column: Int32
+    /// The small facts in one word, where they took two: the listener then fits a 160-byte block (Benchmarks/README.md,
+    /// "Issue 35: the listener in 160 bytes"). From the lowest bit: the lifespan's tag (2 bits), ``takesObserver``,
+    /// ``filtersBySender`` and ``placeFits`` (a bit each), the column (11 bits), the line (24 bits) and the name's hash
+    /// (24 bits).
+    private let facts: UInt64
+
+    /// The name's hash (24 bits of it), computed once: duplicate detection compares it first, and the shared
+    /// registration's key hashes it.
+    var nameHash: Int32 { Int32(truncatingIfNeeded: facts >> 40) }
+    var line: Int32 { Int32(truncatingIfNeeded: (facts >> 16) & 0xFF_FFFF) }
+    var column: Int32 { Int32(truncatingIfNeeded: (facts >> 5) & 0x7FF) }
     /// The lifespan, but for a custom one's name, which is in ``rare``.
-    let lifespanTag: Lifespan.Tag
+    var lifespanTag: Lifespan.Tag {
+        switch facts & 3 {
+        case 0: return .lifetime
+        case 1: return .visible
+        default: return .custom
+        }
+    }
     /// Whether the handler receives an observer, which must live for the listener to be called.
-    let takesObserver: Bool
+    var takesObserver: Bool { facts & 4 != 0 }
     /// Whether the listener filters on one sender (or subject), held weakly by the listener.
-    let filtersBySender: Bool
-    /// Whether `line` and `column` are the values given, as `#line` and `#column` always are: a place given by hand
-    /// that does not fit in 32 bits makes the declaration no other's duplicate, rather than the duplicate of one
+    var filtersBySender: Bool { facts & 8 != 0 }
+    /// Whether `line` and `column` are the values given, as `#line` and `#column` always are (up to 16,777,215 and
+    /// 2,047): a place that does not fit makes the declaration no other's duplicate, rather than the duplicate of one
     /// whose place differs in the bits left out.
-    let placeFits: Bool
+    var placeFits: Bool { facts & 16 != 0 }
 
     /// A selector, a queue, a typed message or a custom lifespan: what a listener declares only now and then.
     final class Rare: Sendable {
@@ -621,20 +636,26 @@ struct Declaration: Sendable {
         takesObserver: Bool,
         filtersBySender: Bool
     ) {
-        nameHash = Self.hash(of: name)
+        let nameHash = Self.hash(of: name)
         self.name = name
         let customLifespan = lifespan.customName
         rare =
             selector == nil && queue == nil && messageType == nil && customLifespan == nil
             ? nil
             : Rare(selector: selector, queue: queue, messageType: messageType, customLifespan: customLifespan)
-        lifespanTag = lifespan.tag
         self.fileID = fileID
-        self.line = Int32(truncatingIfNeeded: line)
-        self.column = Int32(truncatingIfNeeded: column)
-        placeFits = Int32(exactly: line) != nil && Int32(exactly: column) != nil
-        self.takesObserver = takesObserver
-        self.filtersBySender = filtersBySender
+        let placeFits = (0..<1 << 24).contains(line) && (0..<1 << 11).contains(column)
+        facts =
+            UInt64(lifespan.tag.rawValue) | (takesObserver ? 4 : 0) | (filtersBySender ? 8 : 0) | (placeFits ? 16 : 0)
+            | Self.field(column, bits: 11, at: 5) | Self.field(line, bits: 24, at: 16)
+            | Self.field(Int(nameHash), bits: 24, at: 40)
+    }
+
+    /// `value`'s low `bits` bits, at `offset` in ``facts``. Inlined: as a call, it was most of what the packing
+    /// cost making an info (Benchmarks/README.md, "Issue 35: the listener in 160 bytes").
+    @inline(__always)
+    private static func field(_ value: Int, bits: Int, at offset: Int) -> UInt64 {
+        (UInt64(truncatingIfNeeded: value) & ((1 << bits) - 1)) << offset
     }
 
     /// The hash of `name`, borrowed: hashed in the initialiser, it was copied (a retain and a release per info).

@@ -69,15 +69,17 @@ struct CallsUnderWay<Waiter> {
 }
 
 /// What few listeners need: the testing module's tap on the listener's info; the late calls of the listener that
-/// passed their check and have not returned; and the registrations it listened through before its last one that still
-/// had posts under way when it left them.
+/// passed their check and have not returned; the registrations it listened through before its last one that still
+/// had posts under way when it left them; and its `listen(during:)` holds.
 ///
 /// In a ``Guarded`` of its own, made on first use (``Listener/madeExtras()``): most listeners never have one, and the
-/// fields inline grew every listener's memory (Benchmarks/README.md, "Issue 30"). Guarded by the registry's lock, as
-/// the listener's state that holds it.
+/// fields inline grew every listener's memory (Benchmarks/README.md, "Issue 30"; the holds: "Issue 35: the listener in
+/// 160 bytes"). Guarded by the registry's lock, as the listener's state that holds it.
 struct Extras {
     /// The testing module's tap, with the info it shows.
     var tapping: Tapping?
+    /// `listen(during:)` calls under way.
+    var holds: Int32 = 0
     var lateCalls = CallsUnderWay<CheckedContinuation<Void, Never>>()
     /// Earlier registrations with posts under way: a `queue:` or `name: nil` listener gets a new registration at
     /// each start, and a post of its first one may still run its handler after it stopped, started and stopped
