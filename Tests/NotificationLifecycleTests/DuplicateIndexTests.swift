@@ -51,8 +51,8 @@ struct DuplicateIndexTests {
         withExtendedLifetime(infos) {}
     }
 
-    /// A declaration keeps its place in 32 bits: two closures given places that differ only above them are not
-    /// duplicates (they were, when the place was compared truncated).
+    /// Two closures given places that differ only above 32 bits are not duplicates (they were, when the place was
+    /// compared truncated).
     @Test func placesGivenByHandThatDifferAbove32BitsAreNotDuplicates() {
         let center = NotificationCenter()
         let engine = NotificationEngine(center: center)
@@ -67,9 +67,10 @@ struct DuplicateIndexTests {
         #expect(rules == [.duplicateRegistration])
     }
 
-    /// A declaration keeps its line in 24 bits and its column in 11 (one word holds its small facts): two closures
-    /// given places that differ only above them are not duplicates, and a place within them still is.
-    @Test func placesGivenByHandThatDifferAboveTheKeptBitsAreNotDuplicates() {
+    /// A declaration keeps a line below 2^24 and a column below 2^11 in its word of small facts, and any other place
+    /// whole, out of line: places that differ only above those bits are not duplicates, and the same place is one
+    /// however large (a `#column` past 2,047 is a long line's), or negative when given by hand.
+    @Test func placesBeyondTheKeptBitsAreComparedWhole() {
         let center = NotificationCenter()
         let engine = NotificationEngine(center: center)
         let name = Notification.Name("DuplicateIndexTests.keptBits")
@@ -81,10 +82,17 @@ struct DuplicateIndexTests {
             #expect(engine.add(info(line: 5 + (1 << 24), column: 9)))
             #expect(engine.add(info(line: 5, column: 9 + (1 << 11))))
             #expect(engine.add(info(line: (1 << 24) - 1, column: (1 << 11) - 1)))
+            #expect(engine.add(info(line: -1, column: 1)))
+            #expect(engine.add(info(line: 5, column: 2_251)))
             #expect(!engine.add(info(line: (1 << 24) - 1, column: (1 << 11) - 1)))
             #expect(!engine.add(info(line: 5, column: 9)))
+            #expect(!engine.add(info(line: 5, column: 2_251)))
+            #expect(!engine.add(info(line: 5 + (1 << 24), column: 9)))
+            #expect(!engine.add(info(line: -1, column: 1)))
         }
-        #expect(rules == [.duplicateRegistration, .duplicateRegistration])
+        #expect(rules == Array(repeating: .duplicateRegistration, count: 5))
+        #expect(info(line: -1, column: 1).line == -1)
+        #expect(info(line: 5, column: 2_251).listener.declaration.column == 2_251)
     }
 
     /// What few declarations have (a custom lifespan, a selector) is kept out of line, in an object of each

@@ -337,7 +337,7 @@ extension Listener {
         return previous
     }
 
-    /// The side object of tap and late calls, made on first use; under the lock.
+    /// The side object of tap, late calls and `listen(during:)` holds, made on first use; under the lock.
     func madeExtras() -> Guarded<Extras> {
         if let extras = state.extras { return extras }
         let extras = Guarded(Extras(), guardedBy: registry.lock)
@@ -584,8 +584,8 @@ struct Declaration: Sendable {
     /// The name's hash (24 bits of it), computed once: duplicate detection compares it first, and the shared
     /// registration's key hashes it.
     var nameHash: Int32 { Int32(truncatingIfNeeded: facts >> 40) }
-    var line: Int32 { Int32(truncatingIfNeeded: (facts >> 16) & 0xFF_FFFF) }
-    var column: Int32 { Int32(truncatingIfNeeded: (facts >> 5) & 0x7FF) }
+    var line: Int { placeFits ? Int(truncatingIfNeeded: (facts >> 16) & 0xFF_FFFF) : rare?.place?.line ?? 0 }
+    var column: Int { placeFits ? Int(truncatingIfNeeded: (facts >> 5) & 0x7FF) : rare?.place?.column ?? 0 }
     /// The lifespan, but for a custom one's name, which is in ``rare``.
     var lifespanTag: Lifespan.Tag {
         switch facts & 3 {
@@ -598,25 +598,29 @@ struct Declaration: Sendable {
     var takesObserver: Bool { facts & 4 != 0 }
     /// Whether the listener filters on one sender (or subject), held weakly by the listener.
     var filtersBySender: Bool { facts & 8 != 0 }
-    /// Whether `line` and `column` are the values given, as `#line` and `#column` always are (up to 16,777,215 and
-    /// 2,047): a place that does not fit makes the declaration no other's duplicate, rather than the duplicate of one
-    /// whose place differs in the bits left out.
+    /// Whether the place is in ``facts`` (a line up to 16,777,215 and a column up to 2,047, as nearly every `#line` and
+    /// `#column` is); any other, a long line's column or a place given by hand, is kept whole in ``rare``.
     var placeFits: Bool { facts & 16 != 0 }
 
-    /// A selector, a queue, a typed message or a custom lifespan: what a listener declares only now and then.
+    /// A selector, a queue, a typed message, a custom lifespan or a place too large for ``facts``: what a listener
+    /// declares only now and then.
     final class Rare: Sendable {
         let selector: NotificationSelector?
         /// The queue handlers run on, or `nil` for the posting thread.
         let queue: OperationQueue?
         let messageType: ObjectIdentifier?
         let customLifespan: String?
+        /// A place that does not fit in ``facts``, kept whole.
+        let place: (line: Int, column: Int)?
 
         init(
             selector: NotificationSelector?,
             queue: OperationQueue?,
             messageType: ObjectIdentifier?,
-            customLifespan: String?
+            customLifespan: String?,
+            place: (line: Int, column: Int)?
         ) {
+            self.place = place
             self.selector = selector
             self.queue = queue
             self.messageType = messageType
@@ -639,12 +643,18 @@ struct Declaration: Sendable {
         let nameHash = Self.hash(of: name)
         self.name = name
         let customLifespan = lifespan.customName
-        rare =
-            selector == nil && queue == nil && messageType == nil && customLifespan == nil
-            ? nil
-            : Rare(selector: selector, queue: queue, messageType: messageType, customLifespan: customLifespan)
-        self.fileID = fileID
         let placeFits = (0..<1 << 24).contains(line) && (0..<1 << 11).contains(column)
+        rare =
+            selector == nil && queue == nil && messageType == nil && customLifespan == nil && placeFits
+            ? nil
+            : Rare(
+                selector: selector,
+                queue: queue,
+                messageType: messageType,
+                customLifespan: customLifespan,
+                place: placeFits ? nil : (line, column)
+            )
+        self.fileID = fileID
         facts =
             UInt64(lifespan.tag.rawValue) | (takesObserver ? 4 : 0) | (filtersBySender ? 8 : 0) | (placeFits ? 16 : 0)
             | Self.field(column, bits: 11, at: 5) | Self.field(line, bits: 24, at: 16)
@@ -693,7 +703,7 @@ struct Declaration: Sendable {
     /// same objects: every part but the place, which counts only for a closure (and the queue, which never counted).
     func declaresTheSame(as other: Declaration) -> Bool {
         guard nameHash == other.nameHash,
-            namedBySelector || (placeFits && other.placeFits && line == other.line && column == other.column)
+            namedBySelector || (line == other.line && column == other.column)
         else { return false }
         guard takesObserver == other.takesObserver, filtersBySender == other.filtersBySender,
             lifespanTag == other.lifespanTag, name == other.name
