@@ -121,6 +121,23 @@ struct SurfaceRulesTests {
         #expect(diagnostics.first?.line == ForgetfulDetailController.declarationLine)
     }
 
+    /// "Getting started": forgetting to call super is "reported once", as every other problem of a declaration:
+    /// once per line however many controllers it makes, not once per controller.
+    @Test func missingOrLateSuperCallIsReportedOnceHoweverManyControllersALineMakes() {
+        let forgotten = reportedRules {
+            for _ in 0..<3 { _ = ForgetfulDetailController(notificationCenter: center) }
+        }
+        let late = reportedRules {
+            for _ in 0..<3 { _ = LateSuperController(notificationCenter: center) }
+        }
+        let empty = reportedRules {
+            for _ in 0..<3 { _ = EmptyForgetfulController(notificationCenter: center) }
+        }
+        #expect(forgotten == [.superNotCalled])
+        #expect(late == [.superNotCalled])
+        #expect(empty == [.superNotCalled])
+    }
+
     @Test func missingSuperCallWithNoInfoPointsAtTheControllersCreation() {
         let (_, diagnostics) = capturingDiagnostics { _ = EmptyForgetfulController(notificationCenter: center) }
         #expect(diagnostics.map(\.rule) == [.superNotCalled])

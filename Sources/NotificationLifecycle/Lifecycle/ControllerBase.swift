@@ -98,8 +98,14 @@ open class ControllerBase: MainActorNotificationEngineOwner, NotificationSelecto
             // The superclasses whose populateNotificationInfos() did not run.
             let skipped = sequence(first: Mirror(reflecting: self), next: \.superclassMirror).dropFirst()
                 .prefix { $0.subjectType != ControllerBase.self }.map { "\($0.subjectType)" }
+            // A problem of the class's declaration: reported once per line and class, however many it makes.
             Misuse.superNotCalled(type: "\(type(of: self))", skipped: skipped)
-                .report(first?.fileID ?? fileID, first?.line ?? line, about: notificationEngine.center)
+                .report(
+                    first?.fileID ?? fileID,
+                    first?.line ?? line,
+                    about: notificationEngine.center,
+                    once: "\(type(of: self))"
+                )
         }
     }
 

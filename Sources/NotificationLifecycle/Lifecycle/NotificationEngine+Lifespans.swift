@@ -222,8 +222,10 @@ extension NotificationEngine {
         }
         guard let added else { return Misuse.populateOutsideInit(type: type()).report(nil, nil, about: center) }
         guard let first = added.first else { return }
-        Misuse.superNotFirst(type: type(), count: added.count, first: "\(first)")
-            .report(first.fileID, first.line, about: center)
+        // Once per line and class, as a missing super call (ControllerBase's init).
+        let typeName = type()
+        Misuse.superNotFirst(type: typeName, count: added.count, first: "\(first)")
+            .report(first.fileID, first.line, about: center, once: typeName)
     }
 
     /// Ends the populate phase, activates the lifetime lifespan and says whether super was called.
