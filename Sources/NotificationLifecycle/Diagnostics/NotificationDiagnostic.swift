@@ -45,7 +45,7 @@ public struct NotificationDiagnostic: Sendable, Hashable, CustomStringConvertibl
         public static let foreignInfo = Rule("foreign-info")
         /// An info added to an engine registers with another center than the engine's.
         public static let centerMismatch = Rule("center-mismatch")
-        /// An engine was used after it finished: its owner was released, or `stopAll()` was called.
+        /// An engine was used after it finished: its ``ControllerBase`` was released, or `stopAll()` was called.
         public static let engineFinished = Rule("engine-finished")
         /// An info listens to every notification (`name: nil`); on Linux, Foundation crashes when a typed message is
         /// posted on a center with such an observer. Reported on Linux only: on Apple platforms such an observer

@@ -197,11 +197,11 @@ public final class NotificationEngine: Sendable {
     ///
     /// The same registration (same name, sender, lifespan and handler; see <doc:Duplicates>) is refused and
     /// reported (a line that adds it again and again: at its first duplicate, then at its 10th, 100th and so on), and
-    /// so is an info that already belongs to another engine, an info that registers with another
-    /// center than ``center``, and any info once the engine has finished (its owner was released or ``stopAll(fileID:line:)``
-    /// ran). A `name: nil` info and a typed-message info (or message sequence) on
-    /// one center are both added, and on Linux reported (``NotificationDiagnostic/Rule/everyNotification``):
-    /// posting a typed message on that center would crash there.
+    /// so is an info that already belongs to another engine, an info that registers with another center than
+    /// ``center``, and any info once the engine has finished (its ``ControllerBase`` was released or
+    /// ``stopAll(fileID:line:)`` ran). A `name: nil` info and a typed-message info (or message sequence) on one center
+    /// are both added, and on Linux reported (``NotificationDiagnostic/Rule/everyNotification``): posting a typed
+    /// message on that center would crash there.
     ///
     /// - Returns: Whether the info was added.
     @discardableResult

@@ -42,4 +42,28 @@ struct LifespansArticleTests {
         #expect(reportedRules { engine.start(.editing) } == [.engineFinished])
         #expect(reportedRules { engine.stop(.editing) }.isEmpty)
     }
+
+    /// "The engine of another NotificationEngineOwner finishes with stopAll() or its own release: kept after its owner
+    /// is gone, it still runs, and starting an info of the gone owner is reported as observerReleased." (The rule
+    /// said "once the owner is released" of every owner; such an engine reported no engineFinished.)
+    @Test func anEngineKeptAfterItsOwnerIsGoneStillRunsUntilStopAll() {
+        var owner: PausingOwner? = PausingOwner(center: center)
+        let engine = owner!.notificationEngine
+        owner = nil
+        #expect(reportedRules { engine.start(.editing) } == [.observerReleased])
+        #expect(engine.isActive(.editing))
+        engine.stopAll()
+        #expect(reportedRules { engine.start(.editing) } == [.engineFinished])
+    }
+}
+
+/// An owner that is not a controller, with one info of a custom lifespan.
+@MainActor
+private final class PausingOwner: MainActorNotificationEngineOwner {
+    let notificationEngine: NotificationEngine
+
+    init(center: NotificationCenter) {
+        notificationEngine = NotificationEngine(center: center)
+        addNotificationInfo(forName: .ping, lifespan: .editing) { _, _ in }
+    }
 }
