@@ -104,5 +104,20 @@ if [ "$(grep -c "^[^ ].*: warning: $expected" <<<"$output")" -ne 2 ]; then
 fi
 printf 'ok: clean in S1-S3, two warnings in S4\n'
 
+printf 'responder case: Tests/ConsumerSettings/ResponderCase in S1 must be refused\n'
+# shellcheck disable=SC2086 # the flags are words
+if output=$(swiftc -typecheck ${flags[S1]} -I "$modules" Tests/ConsumerSettings/ResponderCase/*.swift 2>&1); then
+    printf '%s\n' "$output"
+    echo "FAILED: a responder that is not nonisolated compiled in S1; its main-actor conformance must be refused" >&2
+    exit 1
+fi
+expected="main actor-isolated conformance of 'KeyboardAvoider' to 'NotificationSelectorResponder' cannot satisfy"
+if ! grep -qF "$expected" <<<"$output"; then
+    printf '%s\n' "$output"
+    echo "FAILED: the responder case was refused, but not with: $expected" >&2
+    exit 1
+fi
+printf 'ok: refused with "%s"\n' "$expected"
+
 printf 'doc blocks: the Swift blocks of each page in one file, as a user pastes them, in S1-S4 (.ci/doc-blocks.py)\n'
 python3 .ci/doc-blocks.py --modules "$modules"
