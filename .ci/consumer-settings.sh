@@ -84,5 +84,40 @@ if ! grep -qF "$expected" <<<"$output"; then
 fi
 printf 'ok: refused with "%s"\n' "$expected"
 
+printf 'method references: Tests/ConsumerSettings/MethodReferenceCase clean in S1-S3, warned about in S4\n'
+approachable=(-enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances)
+declare -A flags=(
+    [S1]="-swift-version 6 -default-isolation MainActor ${approachable[*]}"
+    [S2]="-swift-version 5 -default-isolation MainActor ${approachable[*]} -enable-upcoming-feature DisableOutwardActorInference -enable-upcoming-feature GlobalActorIsolatedTypesUsability -enable-upcoming-feature InferSendableFromCaptures"
+    [S3]="-swift-version 6"
+)
+for setting in S1 S2 S3; do
+    # shellcheck disable=SC2086 # the flags are words
+    swiftc -typecheck ${flags[$setting]} -warnings-as-errors -I "$modules" Tests/ConsumerSettings/MethodReferenceCase/*.swift
+done
+expected="converting non-Sendable function value"
+output=$(swiftc -typecheck -swift-version 5 -I "$modules" Tests/ConsumerSettings/MethodReferenceCase/*.swift 2>&1)
+if [ "$(grep -c "^[^ ].*: warning: $expected" <<<"$output")" -ne 2 ]; then
+    printf '%s\n' "$output"
+    echo "FAILED: in S4 each method reference of MethodReferenceCase must be warned about with: $expected" >&2
+    exit 1
+fi
+printf 'ok: clean in S1-S3, two warnings in S4\n'
+
+printf 'responder case: Tests/ConsumerSettings/ResponderCase in S1 must be refused\n'
+# shellcheck disable=SC2086 # the flags are words
+if output=$(swiftc -typecheck ${flags[S1]} -I "$modules" Tests/ConsumerSettings/ResponderCase/*.swift 2>&1); then
+    printf '%s\n' "$output"
+    echo "FAILED: a responder that is not nonisolated compiled in S1; its main-actor conformance must be refused" >&2
+    exit 1
+fi
+expected="main actor-isolated conformance of 'KeyboardAvoider' to 'NotificationSelectorResponder' cannot satisfy"
+if ! grep -qF "$expected" <<<"$output"; then
+    printf '%s\n' "$output"
+    echo "FAILED: the responder case was refused, but not with: $expected" >&2
+    exit 1
+fi
+printf 'ok: refused with "%s"\n' "$expected"
+
 printf 'doc blocks: the Swift blocks of each page in one file, as a user pastes them, in S1-S4 (.ci/doc-blocks.py)\n'
 python3 .ci/doc-blocks.py --modules "$modules"

@@ -18,6 +18,15 @@ final class TypoScreen: ControllerBase {
     func refresh(_ notification: Notification) {}
 }
 
+/// Two visible listeners of one name, neither listening before `appear()`.
+final class TwoVisibleScreen: ControllerBase {
+    override func populateNotificationInfos() {
+        super.populateNotificationInfos()
+        addVisibleNotificationInfo(forName: .pong) { _, _ in }
+        addVisibleNotificationInfo(forName: .pong) { _, _ in }
+    }
+}
+
 /// An owner that cannot subclass ControllerBase: it has no `appear()` of its own.
 final class EngineOwningScreen: NotificationEngineOwner, @unchecked Sendable {
     let notificationEngine = NotificationEngine(center: NotificationCenter())
@@ -54,6 +63,17 @@ struct WordingTests {
         let (_, _, screen) = recordedScreen()
         let screenIssues = await capturedIssues { expectListening(screen, to: .name(.pong)) }
         #expect(screenIssues.first?.message.contains("Call appear() first.") == true)
+    }
+
+    @Test func severalMatchingInfosThatDoNotListenArePlural() async {
+        let screen = TwoVisibleScreen(notificationCenter: NotificationCenter())
+        let issues = await capturedIssues { expectListening(screen, to: .name(.pong)) }
+        // Before: "its matching info (row 1, 2) does not listen: …".
+        #expect(
+            issues.first?.headline
+                == "Expected TwoVisibleScreen to be listening to pong, but none of its matching infos (rows 1, 2) "
+                + "listens; row 1: its lifespan visible is not active. Call appear() first."
+        )
     }
 
     @Test func atLeastZeroIsAnyNumberOfTimes() {

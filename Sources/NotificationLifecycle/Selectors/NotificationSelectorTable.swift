@@ -78,8 +78,8 @@ public struct NotificationSelectorTable: Sendable {
     /// once when the notification is posted there and scheduled there otherwise.
     ///
     /// A controller's method reference, such as `Screen.tick`, picks this form in every module setting. Swift 5
-    /// mode gives an unapplied method reference no isolation in its type, so without this form the reference would
-    /// bind to the posting thread's.
+    /// mode without the upcoming feature `InferSendableFromCaptures` gives an unapplied method reference no isolation
+    /// in its type, so without this form the reference would bind to the posting thread's.
     ///
     /// - Parameters:
     ///   - selector: The name, such as `"tick:"`.
@@ -116,7 +116,9 @@ public struct NotificationSelectorTable: Sendable {
     /// on the main actor, at once when the notification is posted there and scheduled there otherwise.
     ///
     /// A main-actor class's method reference, such as `Screen.keyboardWillShow` in a `@MainActor` class, picks this
-    /// form by its type in Swift 6 mode.
+    /// form by its type in Swift 6 mode, and in Swift 5 mode with the upcoming feature `InferSendableFromCaptures`
+    /// (which Xcode 26's Approachable Concurrency turns on). Without that feature Swift 5 mode gives the reference no
+    /// isolation in its type: it binds to the posting thread's form, with a warning, so bind a closure there.
     ///
     /// - Parameters:
     ///   - selector: The name, such as `"keyboardWillShow:"`.

@@ -89,7 +89,8 @@ extension InspectedSubject {
     }
 
     /// Why the subject does not listen as `query` asks (`it has no info for …`, `its matching info (row 2) does not
-    /// listen: …`), with its registrations and the rows that matter; `nil` when it listens.
+    /// listen: …`, `none of its matching infos (rows 2, 4) listens; row 2: …`), with its registrations and the rows
+    /// that matter; `nil` when it listens.
     func whyNotListening(
         _ query: Narrowing
     ) -> (reason: String, registrations: [NotificationRegistration], marked: Set<Int>)? {
@@ -112,9 +113,14 @@ extension InspectedSubject {
                 : "none of its infos for \(query.topic?.text ?? "that topic") matches; it has \(has)."
         } else {
             let rows = matching.map { "\($0 + 1)" }.joined(separator: ", ")
-            reason =
-                (isStandaloneInfo ? "it" : "its matching info (row \(rows))") + " does not listen: "
-                + notListeningReason(infos[matching[0]])
+            // Several matching infos: the reason is the first one's, named by its row.
+            let which =
+                isStandaloneInfo
+                ? "it does not listen: "
+                : matching.count == 1
+                    ? "its matching info (row \(rows)) does not listen: "
+                    : "none of its matching infos (rows \(rows)) listens; row \(matching[0] + 1): "
+            reason = which + notListeningReason(infos[matching[0]])
         }
         return (reason, registrations, Set(matching.isEmpty ? onTopic : matching))
     }
