@@ -142,7 +142,8 @@ public final class NotificationEngine: Sendable {
         case populating(superCalled: Bool)
         /// Infos are added, started and stopped.
         case running
-        /// `stopAll()` ran (its owner was released): the engine holds nothing and accepts nothing any more.
+        /// `stopAll()` ran (its controller was released, or its owner called it): the engine holds nothing and accepts
+        /// nothing any more.
         case finished
     }
 
