@@ -59,8 +59,8 @@ public import Foundation
 public protocol MainActorNotificationEngineOwner: NotificationEngineOwner {}
 
 extension MainActorNotificationEngineOwner {
-    // The shorthands are nonisolated so that a ControllerBase subclass can call them from
-    // populateNotificationInfos(), which runs in the nonisolated init; they only declare.
+    // The shorthands only declare, so they are nonisolated: the owner's nonisolated code may call them too. Each
+    // handler keeps its main-actor isolation.
 
     /// Adds an info whose main-actor closure receives the owner and the notification.
     ///
