@@ -49,8 +49,8 @@ final class PostOrder<Message: Sendable>: Sendable {
             var iterator = iterator
             while !Task.isCancelled, let message = await iterator.next(isolation: nil) {
                 // Foundation matches a subject by its address: read once the subject is gone, the message may be a
-                // new object's made there. From then on the sequence ends as at a stop, with the calls its info
-                // took, each of which checked the live subject.
+                // new object's made there. From then on the sequence holds what it reads, as after a stop, and yields
+                // at its end only as many as the calls its info took, each of which checked the live subject.
                 let subjectGone = listener.map { $0.declaration.filtersBySender && $0.sender == nil } ?? true
                 advance { state in
                     if subjectGone { state.stopped = true }
