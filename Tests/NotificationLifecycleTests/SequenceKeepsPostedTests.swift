@@ -52,6 +52,30 @@ struct SequenceKeepsPostedTests {
         }
     }
 
+    /// A sequence of one subject never yields a message posted with another object, even one made at the address of
+    /// the released subject (Foundation matches a subject by its address); the sequence ends then, as at a stop.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aSequenceOfAReleasedSubjectYieldsNoMessageOfANewObjectAtItsAddress() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        var document: Document? = Document()
+        let synced = engine.messages(
+            for: Synced.self,
+            subject: .only(document!),
+            during: .visible,
+            buffering: .unbounded
+        )
+        document = nil
+        // New objects, some of which may be made at the released subject's address (reported as a released sender).
+        for number in 1...64 { center.post(Synced(number: number), subject: Document()) }
+        // Time for the sequence to read what Foundation gave it (a check that nothing happened waits a while).
+        await settle()
+        engine.disappear()
+        var numbers: [Int] = []
+        for await message in synced { numbers.append(message.number) }
+        #expect(numbers == [])
+    }
+
     @Test func fiveNotificationsPostedThenAStopAllArriveInPostOrder() async {
         let engine = NotificationEngine(center: center)
         engine.appear()

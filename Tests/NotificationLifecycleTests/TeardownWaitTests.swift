@@ -98,6 +98,59 @@ struct TeardownWaitTests {
         #expect(order.events == ["handler returned", "teardown waited"])
     }
 
+    /// A task that a handler made keeps that handler's mark after the call returned and its info is gone: the wait
+    /// it makes then still waits for the running handler of another info whose listener was made at the gone one's
+    /// address (each listener numbers its calls from 1, so the two calls have the same number too).
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func aTaskThatOutlivesItsHandlersInfoWaitsForAnInfoMadeAtThatInfosAddress() async {
+        let engine = NotificationEngine(center: center)
+        engine.appear()
+        let (go, letGo) = AsyncStream.makeStream(of: Void.self)
+        let order = Recorder<String>()
+        let waiter = LockedValueBox<Task<Void, Never>?>(nil)
+        var first: NotificationInfo? = NotificationInfo(for: Synced.self, lifespan: .visible, center: center) { _ in
+            let task = Task {
+                for await _ in go { break }
+                await engine.waitForStoppedHandlers()
+                order.record("teardown waited")
+            }
+            waiter.withLock { $0 = task }
+        }
+        engine.add(first!)
+        center.post(Synced(number: 1))
+        #expect(await eventually { waiter.withLock { $0 } != nil })
+        let address = ObjectIdentifier(first!.listener)
+        weak let gone = first!.listener
+        engine.remove(first!)
+        first = nil
+        // Gone at once where nothing holds it but the info (the task's mark may hold it: then the wait is right).
+        _ = await eventually(timeout: .seconds(1)) { gone == nil }
+        // New infos until one's listener is made at the gone listener's address, if it is gone (the others stay, so
+        // that the allocator hands out other blocks next).
+        let gate = BlockingGate()
+        var made: [NotificationInfo] = []
+        var second: NotificationInfo
+        repeat {
+            second = NotificationInfo(for: Synced.self, lifespan: .visible, center: center) { _ in
+                await onAnotherThread { gate.pass(order) }
+            }
+            made.append(second)
+        } while ObjectIdentifier(second.listener) != address && made.count < 2_000
+        engine.add(second)
+        center.post(Synced(number: 2))
+        await gate.waitUntilEntered()
+        engine.disappear()
+        letGo.yield()
+        Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            gate.release.signal()
+        }
+        .start()
+        await waiter.withLock { $0 }?.value
+        #expect(order.events == ["handler returned", "teardown waited"])
+        withExtendedLifetime(made) {}
+    }
+
     /// Posts that keep coming from other threads do not hold the wait (they count in a round it did not close), and
     /// once the wait has returned no handler of the stopped info runs: its count stays where the wait left it while
     /// the posts go on.

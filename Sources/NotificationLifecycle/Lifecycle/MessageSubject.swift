@@ -52,12 +52,13 @@ protocol SubjectFilter<Subject>: Sendable {
         using block: @escaping @Sendable (Message) async -> Void
     ) -> NotificationCenter.ObservationToken where Message.Subject == Subject
 
-    /// Has `order` read Foundation's own sequence of the messages of `subject`.
+    /// Has `order` read Foundation's own sequence of the messages of `subject`, for the info of `listener`.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     func read<Message: NotificationCenter.AsyncMessage>(
         on center: NotificationCenter,
         subject: AnyObject?,
-        into order: PostOrder<Message>
+        into order: PostOrder<Message>,
+        for listener: Listener
     ) where Message.Subject == Subject
 }
 
@@ -92,9 +93,10 @@ private struct OneSubject<Subject: AnyObject>: SubjectFilter {
     func read<Message: NotificationCenter.AsyncMessage>(
         on center: NotificationCenter,
         subject: AnyObject?,
-        into order: PostOrder<Message>
+        into order: PostOrder<Message>,
+        for listener: Listener
     ) where Message.Subject == Subject {
-        order.read(center.messages(of: typed(subject), for: Message.self, bufferSize: Int.max))
+        order.read(center.messages(of: typed(subject), for: Message.self, bufferSize: Int.max), for: listener)
     }
 }
 

@@ -171,11 +171,6 @@ extension NotificationEngine {
             line: line
         ) { yield, finish in
             let order = PostOrder<Message>(yield: yield, finish: finish)
-            if let filter = subject.filter {
-                filter.read(on: center, subject: subject.object, into: order)
-            } else {
-                order.read(center.messages(of: Message.Subject.self, for: AnySubject<Message>(), bufferSize: Int.max))
-            }
             let end = SequenceEnd { order.callsEnded() }
             // Strong: a call Foundation took on before the stop still counts after the listener's info is gone. The
             // stop removes the registration and its token, which ends the cycle on Apple platforms.
@@ -192,6 +187,17 @@ extension NotificationEngine {
                 }
             }
             let info = NotificationInfo(source, lifespan, center, (fileID, line, 0))
+            // Before the info registers (when it is bound), so that Foundation's sequence has every post it counts.
+            if let filter = subject.filter {
+                filter.read(on: center, subject: subject.object, into: order, for: info.listener)
+            } else {
+                let messages = center.messages(
+                    of: Message.Subject.self,
+                    for: AnySubject<Message>(),
+                    bufferSize: Int.max
+                )
+                order.read(messages, for: info.listener)
+            }
             return (info, onStop: { order.stopped() })
         }
     }

@@ -287,6 +287,10 @@ public final class NotificationEngine: Sendable {
 
     /// Stops an info and removes it. An info that was not added here is reported and left alone.
     public func remove(_ info: NotificationInfo, fileID: String = #fileID, line: Int = #line) {
+        // Not this engine's, and its state is under its own center's lock, not this one.
+        guard info.center === center else {
+            return Misuse.foreignRemove(info: "\(info)").report(fileID, line, about: center)
+        }
         var effects = Effects()
         registry.withLock {
             guard state.infos.remove(info) else { return effects.report { .foreignRemove(info: "\(info)") } }

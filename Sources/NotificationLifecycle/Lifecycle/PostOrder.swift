@@ -36,18 +36,26 @@ final class PostOrder<Message: Sendable>: Sendable {
     }
 
     /// Reads `messages`, Foundation's sequence, whose iterator registers now, so nothing posted after this returns
-    /// is missed.
+    /// is missed; `listener` is the info's, which holds the subject the messages are posted with, if there is one.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    func read<Messages: AsyncSequence & Sendable>(_ messages: Messages)
+    func read<Messages: AsyncSequence & Sendable>(_ messages: Messages, for listener: Listener)
     where Messages.Element == Message, Messages.Failure == Never {
         let iterator = messages.makeAsyncIterator()
         // Strong: the reader keeps this alive until the sequence finishes, which cancels it. (Cancelled between two
         // reads, on another thread, it may stay suspended in Foundation's `next()`, which has removed its
-        // registration by then: its task's memory is all that is left.)
-        let reader = Task {
+        // registration by then: its task's memory is all that is left.) Weak: the listener keeps what ends the
+        // sequence (its handler holds the ``SequenceEnd``), and is gone only after the stop.
+        let reader = Task { [weak listener] in
             var iterator = iterator
             while !Task.isCancelled, let message = await iterator.next(isolation: nil) {
-                advance { $0.held.append(message) }
+                // Foundation matches a subject by its address: read once the subject is gone, the message may be a
+                // new object's made there. From then on the sequence holds what it reads, as after a stop, and yields
+                // at its end only as many as the calls its info took, each of which checked the live subject.
+                let subjectGone = listener.map { $0.declaration.filtersBySender && $0.sender == nil } ?? true
+                advance { state in
+                    if subjectGone { state.stopped = true }
+                    state.held.append(message)
+                }
             }
         }
         // Finished already (its registration was never made, or is gone): the reader is not needed.

@@ -101,12 +101,16 @@ struct Extras {
 
 /// An asynchronous handler's call, marked in its task while it runs: a teardown's wait made from that task (or a task
 /// it made) does not wait for the call that made it, which would wait for ever.
+///
+/// The listener is held, not named by its address: a task the handler made keeps the mark after the call, maybe
+/// after the listener's info is gone, and a listener made at that address numbers its calls from 1 too, so its
+/// running call would be taken for the marked one and not waited for.
 struct RunningHandler: Sendable {
-    let listener: ObjectIdentifier
+    let listener: Listener
     let call: UInt64
 
     init(_ listener: Listener, _ call: UInt64) {
-        self.listener = ObjectIdentifier(listener)
+        self.listener = listener
         self.call = call
     }
 
@@ -118,7 +122,7 @@ extension Listener {
     /// let through (but the caller's own, see ``RunningHandler``) and the posts under way on the registrations it
     /// listened through (its last one, and earlier ones that still had posts under way when it left them).
     func waitForRunningHandlers() async {
-        let own = RunningHandler.calls.filter { $0.listener == ObjectIdentifier(self) }.map(\.call)
+        let own = RunningHandler.calls.filter { $0.listener === self }.map(\.call)
         let (late, posts) = registry.withLock { () -> ([UInt64], [(SharedRegistration, [UInt64])]) in
             let earlier = state.extras?.state.earlierRegistrations ?? []
             let registrations = earlier + (state.lastRegistration.map { [$0] } ?? [])
