@@ -172,4 +172,42 @@ struct SequenceKeepsPostedTests {
         for await message in synced { numbers.append(message.number) }
         #expect(numbers == [1])
     }
+
+    /// Another thread posting while the sequence is made: a message posted between its two registrations moves its
+    /// end by one (as `messages(for:)` documents), so at most as many as were posted during the call are left out,
+    /// only the last ones before the stop, and the rest come in post order.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @Test func postsFromAnotherThreadDuringTheCallMoveTheEndByAtMostTheirNumber() async {
+        let total = 3000
+        for _ in 1...20 {
+            let engine = NotificationEngine(center: center)
+            engine.appear()
+            let posted = LockedValueBox(0)
+            let center = center
+            let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+            let poster = Task.detached {
+                await onOwnThread {
+                    for number in 1...total {
+                        if number == 20 { startedContinuation.yield() }
+                        center.post(Synced(number: number))
+                        posted.withLock { $0 = number }
+                    }
+                }
+            }
+            for await _ in started { break }
+            let before = posted.withLock { $0 }
+            let synced = engine.messages(for: Synced.self, during: .visible, buffering: .unbounded)
+            let after = posted.withLock { $0 }
+            await poster.value
+            engine.disappear()
+            var numbers: [Int] = []
+            for await message in synced { numbers.append(message.number) }
+            #expect(numbers == numbers.sorted())
+            // Posts `before + 1` to `after + 1` may have begun during the call; every later one began after it.
+            guard after + 2 <= total else { continue }
+            let missing = Set(after + 2...total).subtracting(numbers).sorted()
+            #expect(missing.count <= after - before + 1, "\(missing.count) left out, \(after - before + 1) posted")
+            #expect(missing == Array(total + 1 - missing.count..<total + 1), "left out: \(missing.prefix(5))")
+        }
+    }
 }

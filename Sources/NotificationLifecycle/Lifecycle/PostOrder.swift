@@ -11,6 +11,11 @@ import Foundation
 /// the stop every message read is yielded at once; after it, the messages read are held until that count is known,
 /// then the first ones up to it are yielded and the sequence finishes. A message posted while the stop runs may be
 /// left out, as for any stop.
+///
+/// The two registrations cannot be made at one instant: a post from another thread between them reaches only
+/// Foundation's sequence, which then holds one message more at its start than the count, and one of the last before
+/// the stop is left out for it. Neither registration tells which posts it shares with the other (a message need not
+/// be `Equatable`, and Foundation's observer tasks run in any order), so `messages(for:)` documents it.
 final class PostOrder<Message: Sendable>: Sendable {
     private struct State {
         var stopped = false
