@@ -116,19 +116,24 @@ extension NotificationEngine {
     ///
     /// The sequence registers at once, so nothing posted after this call returns is missed (unless other threads post
     /// during the call: see below), and keeps every message whose post returned before `lifespan` stopped (or
-    /// ``stopAll(fileID:line:)`` ran, or the engine was released), up to `policy`; then it finishes. Foundation hands each asynchronous message to its observers in a task of its
-    /// own, after the post: the stop removes the registration, the tasks of earlier posts still put their message
-    /// into the sequence, and the sequence finishes once the last of them has run (the consumer may read some
-    /// messages after the stop returned).
+    /// ``stopAll(fileID:line:)`` ran, or the engine was released), up to `policy`; then it finishes. Foundation hands
+    /// each asynchronous message to its observers in a task of its own, after the post: the stop removes the
+    /// registration, the tasks of earlier posts still put their message into the sequence, and the sequence finishes
+    /// once the last of them has run (the consumer may read some messages after the stop returned).
     ///
     /// The messages are yielded in the order they were posted (from one thread; posts from several threads in the
     /// order Foundation took them), as Foundation's own `messages(of:for:bufferSize:)` yields them: the sequence
-    /// reads Foundation's sequence for the order, and its own registration for where to end.
-    ///
-    /// Those are two registrations, the first just before the second, both made during this call. A message that
-    /// another thread posts between the two is yielded but not counted, and for each such message the sequence
-    /// leaves out one of the last messages posted before the stop. To keep every one, make the sequence before
+    /// reads Foundation's sequence for the order, and its own registration for where to end. Those are two
+    /// registrations, the first just before the second, both made during this call. A message that another thread
+    /// posts between the two is not counted: for each such message, one of the last messages posted before the stop
+    /// may be left out (one the sequence had not read when the stop came). To keep every one, make the sequence before
     /// other threads start posting the message, or while they do not.
+    ///
+    /// With ``MessageSubject/only(_:)``, releasing the object ends what the sequence yields, as it ends what an info
+    /// hears (reported as ``NotificationDiagnostic/Rule/senderReleased``): Foundation matches a subject by its
+    /// address, so a message the sequence reads once the object is gone may be a new object's made there. A message
+    /// posted with the object that the sequence had not read by then is left out; stop the lifespan before releasing
+    /// the object to keep every one.
     ///
     /// A full buffer drops by its policy: `.bufferingNewest(n)` drops the oldest message it holds to keep the new
     /// one, `.bufferingOldest(n)` drops the new one; `.unbounded` drops nothing.

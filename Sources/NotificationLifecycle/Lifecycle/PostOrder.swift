@@ -14,8 +14,9 @@ import Foundation
 ///
 /// The two registrations cannot be made at one instant: a post from another thread between them reaches only
 /// Foundation's sequence, which then holds one message more at its start than the count, and one of the last before
-/// the stop is left out for it. Neither registration tells which posts it shares with the other (a message need not
-/// be `Equatable`, and Foundation's observer tasks run in any order), so `messages(for:)` documents it.
+/// the stop may be left out for it (when it was not read before the stop). Neither registration tells which posts it
+/// shares with the other (a message need not be `Equatable`, and Foundation's observer tasks run in any order), so
+/// `messages(for:)` documents it.
 final class PostOrder<Message: Sendable>: Sendable {
     private struct State {
         var stopped = false
