@@ -62,6 +62,27 @@ struct EngineWithoutSubclassingTests {
         #expect(calls.count == 1)
         #expect(engine.activeLifespans.isEmpty)
     }
+
+    /// Each lifespan is marked on its own: lifetime and visible as flags, custom ones by name, each once.
+    @Test func lifespansAreMarkedActiveEachOnItsOwn() {
+        let engine = NotificationEngine(center: center)
+        let (editing, syncing) = (Lifespan.custom("editing"), Lifespan.custom("syncing"))
+        engine.appear()
+        engine.start(editing)
+        engine.start(editing)
+        engine.start(syncing)
+        #expect(engine.activeLifespans == [.lifetime, .visible, editing, syncing])
+        engine.stop(editing)
+        engine.stop(editing)
+        #expect(engine.activeLifespans == [.lifetime, .visible, syncing])
+        #expect(!engine.isActive(editing) && engine.isActive(syncing))
+        engine.disappear()
+        engine.start(editing)
+        #expect(engine.activeLifespans == [.lifetime, editing, syncing])
+        engine.stop(syncing)
+        engine.stop(editing)
+        #expect(engine.activeLifespans == [.lifetime])
+    }
 }
 
 @Suite("Input that is reported")

@@ -75,3 +75,36 @@ public struct Lifespan: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// An engine's active lifespans: ``Lifespan/lifetime`` and ``Lifespan/visible`` as flags, so that a controller's
+/// life and its `appear()` allocate nothing for them; custom ones in an array, as an engine has a few, and comparing
+/// a few costs less than hashing one. The flags last, where the engine's phase fits beside them. Only under the
+/// registry's lock.
+struct ActiveLifespans {
+    var custom: [Lifespan] = []
+    var lifetime: Bool
+    var visible = false
+
+    var all: Set<Lifespan> { Set(custom + (lifetime ? [.lifetime] : []) + (visible ? [.visible] : [])) }
+
+    func contains(_ lifespan: Lifespan) -> Bool {
+        switch lifespan.tag {
+        case .lifetime: lifetime
+        case .visible: visible
+        case .custom: custom.contains(lifespan)
+        }
+    }
+
+    /// Marks `lifespan` active or not; answers whether it was active.
+    mutating func mark(_ lifespan: Lifespan, active: Bool) -> Bool {
+        let wasActive = contains(lifespan)
+        switch lifespan.tag {
+        case .lifetime: lifetime = active
+        case .visible: visible = active
+        case .custom where active && !wasActive: custom.append(lifespan)
+        case .custom where !active && wasActive: custom.removeAll { $0 == lifespan }
+        case .custom: break
+        }
+        return wasActive
+    }
+}

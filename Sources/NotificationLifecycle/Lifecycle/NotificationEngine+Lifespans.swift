@@ -56,8 +56,7 @@ extension NotificationEngine {
         line: Int
     ) {
         transition(fileID: fileID, line: line, name: name(), starts: true) { effects in
-            let wasActive = state.active.contains(lifespan)
-            if !wasActive { state.active.append(lifespan) }
+            let wasActive = state.active.mark(lifespan, active: true)
             guard !wasActive || evenIfActive else { return }
             for info in state.infos where info.lifespan == lifespan {
                 info.listener.start(byHold: false, into: &effects)
@@ -75,8 +74,7 @@ extension NotificationEngine {
         line: Int
     ) {
         transition(fileID: fileID, line: line, name: name(), starts: false) { effects in
-            let wasActive = state.active.contains(lifespan)
-            state.active.removeAll { $0 == lifespan }
+            let wasActive = state.active.mark(lifespan, active: false)
             guard wasActive || evenIfInactive else { return }
             stopInfos(of: lifespan, into: &effects)
         }
@@ -114,7 +112,7 @@ extension NotificationEngine {
         let given = registry.withLock { () -> [NotificationInfo]? in
             if !whilePopulating, case .populating = state.phase { return nil }
             state.phase = .finished
-            state.active = []
+            state.active = ActiveLifespans(lifetime: false)
             stopInfos(of: nil, into: &effects)
             tap = state.tap
             state.tap = nil

@@ -24,7 +24,7 @@ struct DeliveryEvent: Sendable {
 
 extension DeliveryTap {
     /// A tap that sees each call as a `DeliveryEvent`.
-    init(
+    convenience init(
         handlerWillRun: @escaping @Sendable (DeliveryEvent) -> UInt64,
         handlerReturned: @escaping @Sendable (UInt64) -> Void
     ) {
