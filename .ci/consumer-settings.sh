@@ -69,20 +69,29 @@ swift build --package-path "$work" --build-tests -Xswiftc -warnings-as-errors
 printf 'test: the README tests in S1-S4\n'
 swift test --package-path "$work" --skip-build
 
-printf 'race case: Tests/ConsumerSettings/RaceCase in S3 must be refused\n'
 modules=$(swift build --package-path "$work" --show-bin-path)/Modules
-if output=$(swiftc -typecheck -swift-version 6 -I "$modules" Tests/ConsumerSettings/RaceCase/*.swift 2>&1); then
-    printf '%s\n' "$output"
-    echo "FAILED: the race case compiled in S3; a non-Sendable, non-isolated owner must be refused" >&2
-    exit 1
-fi
-expected="stored property 'reloads' of 'Sendable'-conforming class 'RacyInbox' is mutable"
-if ! grep -qF "$expected" <<<"$output"; then
-    printf '%s\n' "$output"
-    echo "FAILED: the race case was refused, but not with: $expected" >&2
-    exit 1
-fi
-printf 'ok: refused with "%s"\n' "$expected"
+
+# refused CASE WHY EXPECTED FLAGS...: Tests/ConsumerSettings/CASE must not compile with FLAGS, and must be refused
+# with EXPECTED; WHY says what the refusal protects.
+refused() {
+    local name=$1 why=$2 expected=$3 output
+    shift 3
+    if output=$(swiftc -typecheck "$@" -I "$modules" "Tests/ConsumerSettings/$name"/*.swift 2>&1); then
+        printf '%s\n' "$output"
+        echo "FAILED: $name compiled; $why" >&2
+        exit 1
+    fi
+    if ! grep -qF "$expected" <<<"$output"; then
+        printf '%s\n' "$output"
+        echo "FAILED: $name was refused, but not with: $expected" >&2
+        exit 1
+    fi
+    printf 'ok: refused with "%s"\n' "$expected"
+}
+
+printf 'race case: Tests/ConsumerSettings/RaceCase in S3 must be refused\n'
+refused RaceCase "a non-Sendable, non-isolated owner must be refused in S3" \
+    "stored property 'reloads' of 'Sendable'-conforming class 'RacyInbox' is mutable" -swift-version 6
 
 printf 'method references: Tests/ConsumerSettings/MethodReferenceCase clean in S1-S3, warned about in S4\n'
 approachable=(-enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances)
@@ -106,18 +115,9 @@ printf 'ok: clean in S1-S3, two warnings in S4\n'
 
 printf 'responder case: Tests/ConsumerSettings/ResponderCase in S1 must be refused\n'
 # shellcheck disable=SC2086 # the flags are words
-if output=$(swiftc -typecheck ${flags[S1]} -I "$modules" Tests/ConsumerSettings/ResponderCase/*.swift 2>&1); then
-    printf '%s\n' "$output"
-    echo "FAILED: a responder that is not nonisolated compiled in S1; its main-actor conformance must be refused" >&2
-    exit 1
-fi
-expected="main actor-isolated conformance of 'KeyboardAvoider' to 'NotificationSelectorResponder' cannot satisfy"
-if ! grep -qF "$expected" <<<"$output"; then
-    printf '%s\n' "$output"
-    echo "FAILED: the responder case was refused, but not with: $expected" >&2
-    exit 1
-fi
-printf 'ok: refused with "%s"\n' "$expected"
+refused ResponderCase "a responder that is not nonisolated must have its main-actor conformance refused in S1" \
+    "main actor-isolated conformance of 'KeyboardAvoider' to 'NotificationSelectorResponder' cannot satisfy" \
+    ${flags[S1]}
 
 printf 'doc blocks: the Swift blocks of each page in one file, as a user pastes them, in S1-S4 (.ci/doc-blocks.py)\n'
 python3 .ci/doc-blocks.py --modules "$modules"
